@@ -1,0 +1,71 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "lensd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "lensd", targets: ["lensd"]),
+        .library(name: "Capture", targets: ["Capture"]),
+        .library(name: "OCR", targets: ["OCR"]),
+        .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "Conversion", targets: ["Conversion"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
+        ),
+        .systemLibrary(
+            name: "CLeptonica",
+            pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"])]
+        ),
+        .systemLibrary(
+            name: "CV4L2",
+            pkgConfig: "libv4l2",
+            providers: [.apt(["libv4l-dev"])]
+        ),
+        .target(
+            name: "Capture",
+            dependencies: [
+                "CLeptonica",
+                "CV4L2",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "OCR", dependencies: ["CTesseract"]),
+        .target(name: "Tracking"),
+        .target(name: "Conversion"),
+        .executableTarget(
+            name: "lensd",
+            dependencies: [
+                "Capture", "OCR", "Tracking", "Conversion",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(
+            name: "ConversionTests",
+            dependencies: [
+                "Conversion",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "lensdTests", dependencies: ["lensd"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

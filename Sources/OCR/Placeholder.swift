@@ -1,0 +1,2 @@
+import CTesseract
+public enum OCRModule { static func f() { _ = TessVersion() } }
