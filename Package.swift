@@ -54,7 +54,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(
             name: "ConversionTests",

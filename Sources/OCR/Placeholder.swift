@@ -1,2 +1,0 @@
-import CTesseract
-public enum OCRModule { static func f() { _ = TessVersion() } }

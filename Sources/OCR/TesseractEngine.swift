@@ -1,0 +1,156 @@
+import CTesseract
+import Foundation
+
+/// One Tesseract handle (`TessBaseAPI*`, from `TessBaseAPICreate`), initialised for the LSTM engine.
+///
+/// A handle is not thread-safe and costs ~35 MB and 100–200 ms to initialise: create one per
+/// worker thread, keep it for the thread's life, and use it from that thread only. `deinit`
+/// calls `TessBaseAPIEnd` and `TessBaseAPIDelete`.
+public final class TesseractEngine {
+    public let configuration: OCRConfiguration
+    /// The tessdata folder the models were loaded from.
+    public let tessdataDirectory: String
+    private let handle: OpaquePointer
+
+    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`).
+    ///
+    /// Sets `OMP_THREAD_LIMIT=1` first, unless the environment already sets it: Debian's
+    /// libtesseract is built with OpenMP, which makes OCR slower on small machines when
+    /// several handles run side by side.
+    public init(configuration: OCRConfiguration = .init()) throws(OCRError) {
+        Self.limitOpenMPThreads()
+        let tessdata = try configuration.resolvedTessdataDirectory()
+        guard let handle = TessBaseAPICreate() else {
+            throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
+        }
+        let status = TessBaseAPIInit4(handle, tessdata, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
+        }
+        TessBaseAPISetPageSegMode(handle, configuration.pageSegmentation.tesseractMode)
+        self.handle = handle
+        self.configuration = configuration
+        self.tessdataDirectory = tessdata
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Sets a Tesseract variable (`TessBaseAPISetVariable`); returns false when Tesseract does not know it.
+    @discardableResult
+    public func setVariable(_ name: String, _ value: String) -> Bool {
+        TessBaseAPISetVariable(handle, name, value) != 0
+    }
+
+    /// Switches the page segmentation mode for the next images (`TessBaseAPISetPageSegMode`).
+    public func setPageSegmentation(_ mode: PageSegmentation) {
+        TessBaseAPISetPageSegMode(handle, mode.tesseractMode)
+    }
+
+    /// Recognises an 8-bit luma image handed over as raw bytes (`TessBaseAPISetImage`, no files).
+    ///
+    /// - Parameters:
+    ///   - luma: `stride * height` bytes, row-major, one byte a pixel.
+    ///   - region: recognise only this part of the image; boxes stay in whole-image coordinates.
+    ///     The region is passed to Tesseract as a view into the same buffer (no copy): on
+    ///     Tesseract 5.3, `TessBaseAPISetRectangle` misreads text that a crop reads correctly.
+    public func recognize(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, region: OCRRect? = nil
+    ) throws(OCRError) -> [OCRLine] {
+        guard width > 0, height > 0, stride >= width, let base = luma.baseAddress,
+              luma.count >= stride * (height - 1) + width,
+              width <= Int(Int32.max), height <= Int(Int32.max), stride <= Int(Int32.max)
+        else {
+            throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count)
+        }
+        let area = Self.clamp(region ?? OCRRect(x: 0, y: 0, width: width, height: height), width: width, height: height)
+        guard area.width > 0, area.height > 0 else { return [] }
+        TessBaseAPISetImage(handle, base + area.y * stride + area.x, Int32(area.width), Int32(area.height), 1, Int32(stride))
+        defer { TessBaseAPIClear(handle) }
+        // Frames carry no resolution; without one Tesseract guesses from the text and says so on stderr for every frame.
+        TessBaseAPISetSourceResolution(handle, Self.assumedResolution)
+        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+            throw .recognitionFailed(width: area.width, height: area.height)
+        }
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        return Self.lines(from: iterator, offsetX: area.x, offsetY: area.y)
+    }
+
+    private static func clamp(_ rect: OCRRect, width: Int, height: Int) -> OCRRect {
+        let x = min(max(rect.x, 0), width), y = min(max(rect.y, 0), height)
+        return OCRRect(x: x, y: y, width: min(max(rect.width, 0), width - x), height: min(max(rect.height, 0), height - y))
+    }
+
+    /// Recognises an 8-bit luma image held in an array.
+    public func recognize(luma: [UInt8], width: Int, height: Int, stride: Int, region: OCRRect? = nil) throws(OCRError) -> [OCRLine] {
+        let result: Result<[OCRLine], OCRError> = luma.withUnsafeBufferPointer { buffer in
+            do throws(OCRError) {
+                return .success(try recognize(luma: buffer, width: width, height: height, stride: stride, region: region))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Walks the result word by word, grouping words into their text lines.
+    private static func lines(from iterator: OpaquePointer, offsetX: Int, offsetY: Int) -> [OCRLine] {
+        guard let page = TessResultIteratorGetPageIterator(iterator) else { return [] }
+        var lines: [OCRLine] = []
+        var words: [OCRWord] = []
+        var lineBox = OCRRect(x: 0, y: 0, width: 0, height: 0)
+        var lineConfidence = 0.0
+
+        func finishLine() {
+            guard !words.isEmpty else { return }
+            let text = words.map(\.text).joined(separator: " ")
+            lines.append(OCRLine(text: text, box: lineBox, confidence: lineConfidence, words: words))
+            words.removeAll(keepingCapacity: true)
+        }
+
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                finishLine()
+                lineBox = box(of: page, level: RIL_TEXTLINE, offsetX: offsetX, offsetY: offsetY)
+                    ?? OCRRect(x: offsetX, y: offsetY, width: 0, height: 0)
+                lineConfidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
+            }
+            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: cText)
+            TessDeleteText(cText)
+            guard !text.allSatisfy(\.isWhitespace), let wordBox = box(of: page, level: RIL_WORD, offsetX: offsetX, offsetY: offsetY) else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            words.append(OCRWord(text: text, box: wordBox, confidence: min(max(confidence, 0), 1)))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        finishLine()
+        return lines
+    }
+
+    private static func box(of page: OpaquePointer, level: TessPageIteratorLevel, offsetX: Int, offsetY: Int) -> OCRRect? {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+        return OCRRect(x: Int(left) + offsetX, y: Int(top) + offsetY, width: Int(right - left), height: Int(bottom - top))
+    }
+
+    /// The resolution frames are declared to have (pixels per inch); Tesseract uses it only for size heuristics.
+    static let assumedResolution: Int32 = 300
+
+    private static let openMPLimit: Void = {
+        setenv("OMP_THREAD_LIMIT", "1", 0)
+    }()
+
+    /// Sets `OMP_THREAD_LIMIT=1` once per process, before the first handle exists.
+    public static func limitOpenMPThreads() {
+        _ = openMPLimit
+    }
+
+    /// The linked libtesseract's version (`TessVersion`).
+    public static var version: String {
+        guard let cString = TessVersion() else { return "unknown" }
+        return String(cString: cString)
+    }
+}

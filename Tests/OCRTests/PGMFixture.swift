@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reads the binary PGM (P5) fixtures next to these tests.
+struct PGMFixture {
+    let pixels: [UInt8]
+    let width: Int
+    let height: Int
+
+    enum LoadError: Error { case unreadable(String), malformed(String) }
+
+    init(named name: String) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw LoadError.unreadable(url.path) }
+        let bytes = [UInt8](data)
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4, index < bytes.count {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+            var field = ""
+            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
+                field.append(Character(UnicodeScalar(bytes[index])))
+                index += 1
+            }
+            fields.append(field)
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P5", let width = Int(fields[1]), let height = Int(fields[2]),
+              fields[3] == "255", bytes.count - index == width * height
+        else { throw LoadError.malformed(name) }
+        self.pixels = Array(bytes[index...])
+        self.width = width
+        self.height = height
+    }
+}
