@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.
+@main
+struct Lensd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lensd",
+        abstract: "Read prices in frames with OCR, track them and stream converted overlays as NDJSON.",
+        discussion: """
+            Output is newline-delimited JSON on stdout (see docs/protocol.md); logs go to stderr.
+            """,
+        version: ProtocolVersion.release,
+        subcommands: [ReplayCommand.self, ScanCommand.self])
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import OCR
+
+/// Options that choose the OCR models and workers.
+struct OCROptions: ParsableArguments {
+    @Option(help: "OCR worker threads, each with its own Tesseract handle (default: number of cores).")
+    var workers: Int?
+
+    @Option(help: ArgumentHelp("Folder holding <lang>.traineddata.", valueName: "dir"))
+    var tessdata: String?
+
+    @Option(help: "Tesseract languages, e.g. eng or eng+deu.")
+    var lang = "eng"
+
+    @Option(help: "Page segmentation: sparse (camera frames), auto (documents), block, line.")
+    var psm: PageSegmentation?
+
+    func validate() throws {
+        if let workers, !(1...64).contains(workers) {
+            throw ValidationError("--workers must be between 1 and 64")
+        }
+    }
+
+    var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    func configuration(defaultSegmentation: PageSegmentation) -> OCRConfiguration {
+        OCRConfiguration(tessdataDirectory: tessdata, language: lang, pageSegmentation: psm ?? defaultSegmentation)
+    }
+}
+
+extension PageSegmentation: ExpressibleByArgument {}

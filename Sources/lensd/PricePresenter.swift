@@ -1,0 +1,61 @@
+import Conversion
+import Foundation
+import Tracking
+
+/// Turns tracked prices into protocol `PriceMessage`s: normalised boxes and conversions into every target.
+struct PricePresenter {
+    let converter: CurrencyConverter
+    let targets: [String]
+
+    /// The message for one tracked price, and the conversions that failed (e.g. a currency the rate table lacks).
+    func message(for price: TrackedPrice, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
+        message(
+            id: price.id, text: price.text, amount: price.amount, currency: price.currency,
+            evidence: price.currencyEvidence, box: price.box, confidence: price.confidence,
+            locked: price.locked, state: price.state.rawValue, age: price.age,
+            unit: price.unit, quantity: price.quantity, frameWidth: frameWidth, frameHeight: frameHeight)
+    }
+
+    /// The message for a price found in a still image: no tracking, so it is shown as read.
+    func message(for price: DetectedPrice, id: String, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
+        message(
+            id: id, text: price.text, amount: price.amount, currency: price.currency,
+            evidence: price.currencyEvidence, box: price.box, confidence: price.confidence,
+            locked: false, state: TrackState.confirmed.rawValue, age: 0,
+            unit: price.unit, quantity: price.quantity, frameWidth: frameWidth, frameHeight: frameHeight)
+    }
+
+    private func message(
+        id: String, text: String, amount: Decimal, currency: String, evidence: CurrencyEvidence, box: PixelRect,
+        confidence: Double, locked: Bool, state: String, age: Double, unit: String?, quantity: Int?,
+        frameWidth: Int, frameHeight: Int
+    ) -> (PriceMessage, [ConversionError]) {
+        var converted: [ConvertedMessage] = []
+        var failures: [ConversionError] = []
+        for target in targets {
+            do throws(ConversionError) {
+                let result = try converter.convert(amount, from: currency, to: target)
+                converted.append(ConvertedMessage(currency: result.currency, amount: result.plainAmount, formatted: result.formatted))
+            } catch {
+                failures.append(error)
+            }
+        }
+        let message = PriceMessage(
+            id: id,
+            text: text,
+            amount: CurrencyCodes.plainString(amount, currency: currency),
+            currency: currency,
+            currencyEvidence: evidence.rawValue,
+            box: BoxMessage(
+                pixelX: box.x, pixelY: box.y, pixelWidth: box.width, pixelHeight: box.height,
+                frameWidth: frameWidth, frameHeight: frameHeight),
+            confidence: (confidence * 1000).rounded() / 1000,
+            converted: converted,
+            locked: locked,
+            state: state,
+            age: (age * 1000).rounded() / 1000,
+            unit: unit,
+            quantity: quantity)
+        return (message, failures)
+    }
+}

@@ -1,0 +1,8 @@
+/// One conversion of a price into a target currency.
+struct ConvertedMessage: Encodable, Equatable {
+    var currency: String
+    /// Decimal string with the target currency's minor-unit digits, `.` as separator.
+    var amount: String
+    /// Localised with the currency's symbol, e.g. `€11.63`.
+    var formatted: String
+}

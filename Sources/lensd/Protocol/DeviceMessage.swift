@@ -1,0 +1,15 @@
+/// `DEVICE`: what frames come from and in which state that source is.
+struct DeviceMessage: Encodable {
+    enum State: String, Encodable {
+        case active, inactive, denied, error
+    }
+
+    let `class` = "DEVICE"
+    /// `replay` for recorded frames, `v4l2` for a camera.
+    var source: String
+    var path: String
+    var state: State
+    var width: Int?
+    var height: Int?
+    var fps: Double?
+}

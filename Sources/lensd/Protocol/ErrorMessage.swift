@@ -1,0 +1,9 @@
+/// `ERROR`: something went wrong without stopping lensd.
+struct ErrorMessage: Encodable {
+    let `class` = "ERROR"
+    var message: String
+    /// What the error concerns: `replay`, `image`, `ocr`, `conversion`, `startup`.
+    var concerns: String
+    var path: String?
+    var frame: UInt64?
+}

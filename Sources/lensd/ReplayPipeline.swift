@@ -1,0 +1,195 @@
+import Capture
+import Dispatch
+import Foundation
+import Logging
+import OCR
+import Synchronization
+import Tracking
+
+/// The whole replay path: a source thread paces frames into a ``BoundedQueue``, OCR workers take
+/// them, a ``ReorderBuffer`` restores frame order and the ``PriceStage`` emits one `OVERLAYS` line a frame.
+///
+/// Data flows one way; nothing downstream calls back into the source.
+final class ReplayPipeline: Sendable {
+    struct Options: Sendable {
+        var pacing: Pacing
+        /// Frames per second of the recording's timeline (Y4M header, `--fps`, else 30).
+        var mediaFrameRate: Double
+        var loop: Bool
+        var queueCapacity: Int
+        var workers: Int
+        var ocr: OCRConfiguration
+    }
+
+    /// How a run ended.
+    enum Outcome: Sendable {
+        /// Frames were read (the stream may still have ended with an error event).
+        case finished
+        /// Nothing could be read.
+        case inputFailed
+        /// OCR could not start.
+        case startupFailed
+    }
+
+    private struct Counters: ~Copyable {
+        let framesIn = Atomic<Int>(0)
+        let framesProcessed = Atomic<Int>(0)
+        let errors = Atomic<Int>(0)
+        let ocrNanoseconds = Atomic<Int>(0)
+    }
+
+    private let options: Options
+    private let events: EventStream
+    private let logger: Logger
+    private let counters = Counters()
+    /// When the source started: the zero of every frame's `time`. Set before the first frame is queued.
+    private let streamOrigin = Mutex<MonotonicInstant?>(nil)
+
+    init(options: Options, events: EventStream, logger: Logger) {
+        self.options = options
+        self.events = events
+        self.logger = logger
+    }
+
+    /// Runs the stream to its end and emits the final `STATS`.
+    func run(source: any FrameSource, stage: PriceStage) -> Outcome {
+        let started = MonotonicInstant.now()
+        let queue = BoundedQueue<Frame>(
+            capacity: options.queueCapacity,
+            policy: options.pacing == .fast ? .block : .dropOldest)
+        let ordered = OrderedDelivery(stage: stage)
+
+        let pool: OCRWorkerPool
+        do throws(OCRError) {
+            pool = try OCRWorkerPool.start(
+                workerCount: options.workers, configuration: options.ocr,
+                next: { queue.pop() },
+                process: { [self] engine, job in recognize(job, engine: engine, ordered: ordered) })
+        } catch {
+            reportError(error.description, concerns: "startup")
+            return .startupFailed
+        }
+        logger.debug("OCR workers ready", metadata: ["workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)"])
+
+        // The source runs on its own thread so that pacing never waits on OCR.
+        let sourceDone = DispatchSemaphore(value: 0)
+        let sourceBox = UncheckedSendableBox(source)
+        let readAnyFrame = Mutex(false)
+        let reader = Thread { [self] in
+            let anyFrame = pump(sourceBox.value, into: queue)
+            readAnyFrame.withLock { $0 = anyFrame }
+            queue.close()
+            sourceDone.signal()
+        }
+        reader.name = "lensd-replay"
+        reader.start()
+
+        sourceDone.wait()
+        pool.waitUntilFinished()
+        ordered.drain()
+
+        events.emit(DeviceMessage(source: "replay", path: source.name, state: .inactive))
+        let wall = MonotonicInstant.now().seconds(since: started)
+        let processed = counters.framesProcessed.load(ordering: .relaxed)
+        let ocrSeconds = Double(counters.ocrNanoseconds.load(ordering: .relaxed)) / 1e9
+        events.emit(StatsMessage(
+            framesIn: counters.framesIn.load(ordering: .relaxed),
+            framesProcessed: processed,
+            framesDropped: queue.droppedCount,
+            queueMaxDepth: queue.maxDepth,
+            errors: counters.errors.load(ordering: .relaxed),
+            ocrSeconds: Self.rounded(ocrSeconds),
+            ocrMsMean: Self.rounded(processed > 0 ? ocrSeconds * 1000 / Double(processed) : 0),
+            wallSeconds: Self.rounded(wall),
+            fpsOut: Self.rounded(wall > 0 ? Double(processed) / wall : 0),
+            workers: pool.workerCount))
+        return readAnyFrame.withLock { $0 } ? .finished : .inputFailed
+    }
+
+    /// Reads, paces and queues frames until the source ends; returns whether any frame was read.
+    private func pump(_ source: any FrameSource, into queue: BoundedQueue<Frame>) -> Bool {
+        let pacer = ReplayPacer(pacing: options.pacing)
+        let origin = MonotonicInstant.now()
+        streamOrigin.withLock { $0 = origin }
+        var index: UInt64 = 0
+        var announced = false
+        while !events.isClosed {
+            let event: SourceEvent?
+            do throws(ReplayError) {
+                event = try source.next()
+            } catch {
+                reportError(error.description, concerns: "replay", path: source.name)
+                break
+            }
+            switch event {
+            case .frame(var frame):
+                if !announced {
+                    announced = true
+                    events.emit(DeviceMessage(
+                        source: "replay", path: source.name, state: .active,
+                        width: frame.width, height: frame.height, fps: options.mediaFrameRate))
+                }
+                pacer.waitForFrame(index)
+                frame.sequence = index
+                frame.timestamp = options.pacing == .fast
+                    ? MonotonicInstant(nanoseconds: origin.nanoseconds + UInt64(Double(index) / options.mediaFrameRate * 1e9))
+                    : MonotonicInstant.now()
+                index += 1
+                counters.framesIn.add(1, ordering: .relaxed)
+                if let dropped = queue.push(frame) {
+                    logger.trace("dropped frame", metadata: ["frame": "\(dropped.sequence)"])
+                }
+            case .skipped(let error):
+                reportError(error.description, concerns: "replay", path: source.name)
+            case nil:
+                guard options.loop, index > 0 else { return announced }
+                do throws(ReplayError) {
+                    try source.rewind()
+                } catch {
+                    reportError(error.description, concerns: "replay", path: source.name)
+                    return announced
+                }
+            }
+        }
+        if !announced {
+            reportError("no frame could be read", concerns: "replay", path: source.name)
+        }
+        return announced
+    }
+
+    /// OCRs one frame on a worker thread and hands the result to the ordered stage.
+    private func recognize(_ job: BoundedQueue<Frame>.Dequeued, engine: TesseractEngine, ordered: OrderedDelivery<PriceStage>) {
+        let frame = job.element
+        let clock = ContinuousClock()
+        let began = clock.now
+        let result: Result<[OCRLine], OCRError> = frame.luma.withUnsafeBufferPointer { buffer in
+            do throws(OCRError) {
+                return .success(try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let elapsed = began.duration(to: clock.now)
+        counters.ocrNanoseconds.add(Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000), ordering: .relaxed)
+        let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
+        ordered.deliver(ticket: job.ticket) { [self] stage in
+            switch result {
+            case .success(let lines):
+                stage.process(sequence: frame.sequence, time: time, width: frame.width, height: frame.height, lines: lines)
+                counters.framesProcessed.add(1, ordering: .relaxed)
+            case .failure(let error):
+                reportError(error.description, concerns: "ocr", frame: frame.sequence)
+            }
+        }
+    }
+
+    private func reportError(_ message: String, concerns: String, path: String? = nil, frame: UInt64? = nil) {
+        counters.errors.add(1, ordering: .relaxed)
+        logger.warning("\(message)")
+        events.emit(ErrorMessage(message: message, concerns: concerns, path: path, frame: frame))
+    }
+
+    private static func rounded(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Capture
+import Conversion
+import Foundation
+import OCR
+import Synchronization
+import Tracking
+
+/// `lensd scan`: reads prices in still images, one result per image, no tracking.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read the prices in still images (no tracking) and print them.",
+        discussion: "With --json, prints one SCAN line per image (see docs/protocol.md); unreadable images give an ERROR line.")
+
+    @Argument(help: ArgumentHelp("Image files (PNG, JPEG, PNM, TIFF).", valueName: "image"))
+    var images: [String]
+
+    @Flag(help: "Print one JSON line per image instead of text.")
+    var json = false
+
+    @OptionGroup var ocr: OCROptions
+    @OptionGroup var currency: CurrencyOptions
+    @OptionGroup var logging: LoggingOptions
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let logger = logging.makeLogger(label: "lensd.scan")
+        let rates: RateTable
+        do throws(RateError) {
+            rates = try RateTable.bundled()
+        } catch {
+            logger.critical("\(error.description)")
+            throw ExitCode(ExitStatus.startupFailed)
+        }
+        let printer = ScanPrinter(
+            presenter: PricePresenter(
+                converter: CurrencyConverter(rates: rates, locale: currency.resolvedLocale), targets: currency.targets),
+            json: json)
+        let ordered = OrderedDelivery(stage: printer)
+        let extractor = currency.extractor
+        let images = self.images
+        let nextIndex = Mutex(0)
+        let pool: OCRWorkerPool
+        do throws(OCRError) {
+            pool = try OCRWorkerPool.start(
+                workerCount: min(ocr.workerCount, images.count),
+                configuration: ocr.configuration(defaultSegmentation: .sparseText),
+                next: {
+                    nextIndex.withLock { index -> Int? in
+                        guard index < images.count else { return nil }
+                        defer { index += 1 }
+                        return index
+                    }
+                },
+                process: { engine, index in
+                    let result = ScanResult.read(images[index], engine: engine, extractor: extractor)
+                    ordered.deliver(ticket: UInt64(index)) { $0.print(result) }
+                })
+        } catch {
+            logger.critical("\(error.description)")
+            throw ExitCode(ExitStatus.startupFailed)
+        }
+        pool.waitUntilFinished()
+        ordered.drain()
+        if printer.failures > 0 {
+            throw ExitCode(ExitStatus.inputFailed)
+        }
+    }
+}
+
+/// What scanning one image gave: its prices, or why it could not be read.
+enum ScanResult: Sendable {
+    case read(path: String, width: Int, height: Int, prices: [DetectedPrice], ocrSeconds: Double)
+    case failed(path: String, message: String)
+
+    /// Loads, OCRs and parses one image on the calling worker's engine.
+    static func read(_ path: String, engine: TesseractEngine, extractor: PriceExtractor) -> ScanResult {
+        let image: (luma: [UInt8], width: Int, height: Int)
+        do throws(ReplayError) {
+            image = try ImageLoader.loadLuma(path: path)
+        } catch {
+            return .failed(path: path, message: error.description)
+        }
+        let clock = ContinuousClock()
+        let began = clock.now
+        let lines: [OCRLine]
+        do throws(OCRError) {
+            lines = try engine.recognize(luma: image.luma, width: image.width, height: image.height, stride: image.width)
+        } catch {
+            return .failed(path: path, message: "\(path): \(error.description)")
+        }
+        let elapsed = began.duration(to: clock.now)
+        let prices = lines.flatMap { extractor.prices(in: TextLine($0)) }
+        return .read(
+            path: path, width: image.width, height: image.height, prices: prices,
+            ocrSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+}
+
+/// Prints scan results in image order, as text or as `SCAN` lines.
+final class ScanPrinter {
+    private let presenter: PricePresenter
+    private let json: Bool
+    private let events = EventStream()
+    private(set) var failures = 0
+
+    init(presenter: PricePresenter, json: Bool) {
+        self.presenter = presenter
+        self.json = json
+    }
+
+    func print(_ result: ScanResult) {
+        switch result {
+        case let .failed(path, message):
+            failures += 1
+            if json {
+                events.emit(ErrorMessage(message: message, concerns: "image", path: path))
+            } else {
+                FileHandle.standardError.write(Data("lensd: \(message)\n".utf8))
+            }
+        case let .read(path, width, height, prices, ocrSeconds):
+            let messages = prices.enumerated().map { index, price in
+                presenter.message(for: price, id: "p\(index + 1)", frameWidth: width, frameHeight: height).0
+            }
+            if json {
+                events.emit(ScanMessage(
+                    image: path, width: width, height: height, prices: messages, ocrMs: (ocrSeconds * 10_000).rounded() / 10))
+            } else {
+                events.write(text: Self.describe(path: path, width: width, height: height, prices: messages, ocrSeconds: ocrSeconds))
+            }
+        }
+    }
+
+    private static func describe(path: String, width: Int, height: Int, prices: [PriceMessage], ocrSeconds: Double) -> String {
+        var lines = ["\(path) (\(width)x\(height), \(Int((ocrSeconds * 1000).rounded())) ms): \(prices.count) price\(prices.count == 1 ? "" : "s")"]
+        for price in prices {
+            let converted = price.converted.map(\.formatted).joined(separator: "  ")
+            lines.append("  \(price.amount) \(price.currency)  \"\(price.text)\"  → \(converted)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
