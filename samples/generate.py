@@ -687,7 +687,7 @@ def write_json(path, obj):
     with open(path, "w", encoding="utf-8") as f:
         key = "frames" if "frames" in obj else "images"
         head = {k: v for k, v in obj.items() if k != key}
-        f.write(dump(head)[:-1] + ',"%s":[\n' % key)
+        f.write(dump(head)[:-1] + (',' if head else '') + '"%s":[\n' % key)
         items = obj[key]
         for i, it in enumerate(items):
             f.write("  " + dump(it) + (",\n" if i + 1 < len(items) else "\n"))
