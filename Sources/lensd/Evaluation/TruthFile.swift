@@ -1,0 +1,63 @@
+import Foundation
+
+/// Ground truth written by `samples/generate.py`: per-frame prices of a sequence, or per-image prices of stills.
+struct TruthFile: Decodable {
+    struct Box: Decodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+
+        func contains(x px: Double, y py: Double) -> Bool {
+            px >= x && px <= x + width && py >= y && py <= y + height
+        }
+    }
+
+    struct Price: Decodable {
+        var id: String?
+        var text: String
+        var amount: String
+        var currency: String
+        var box: Box
+    }
+
+    struct Frame: Decodable {
+        var index: Int
+        var prices: [Price]
+    }
+
+    struct Image: Decodable {
+        var file: String
+        var width: Int
+        var height: Int
+        var prices: [Price]
+    }
+
+    var width: Int?
+    var height: Int?
+    var frames: [Frame]?
+    var images: [Image]?
+
+    enum LoadError: Error, CustomStringConvertible {
+        case unreadable(String, String)
+        case empty(String)
+
+        var description: String {
+            switch self {
+            case let .unreadable(path, reason): "\(path): not a truth file: \(reason)"
+            case let .empty(path): "\(path): has neither frames nor images"
+            }
+        }
+    }
+
+    static func load(path: String) throws -> TruthFile {
+        let truth: TruthFile
+        do {
+            truth = try JSONDecoder().decode(TruthFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw LoadError.unreadable(path, "\(error)")
+        }
+        guard truth.frames != nil || truth.images != nil else { throw LoadError.empty(path) }
+        return truth
+    }
+}

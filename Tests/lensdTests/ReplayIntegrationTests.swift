@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// End to end: the built `lensd` binary, the real Tesseract, committed samples and their ground truth.
+@Suite("lensd replay end to end", .serialized)
+struct ReplayIntegrationTests {
+    /// Units per euro in the bundled ECB table of 2026-10-30 (copied from ../shared/rates by hand, as expectations).
+    static let eurRates: [String: Decimal] = [
+        "EUR": 1, "USD": Decimal(string: "1.1172")!, "GBP": Decimal(string: "0.83380")!, "CZK": Decimal(string: "24.353")!,
+        "JPY": Decimal(string: "175.68")!, "CHF": Decimal(string: "0.9194")!, "BRL": Decimal(string: "6.0692")!,
+    ]
+
+    @Test("replays a JPEG sequence and reports its ground-truth prices with conversions and plausible boxes")
+    func replaysJPEGSequence() throws {
+        let directory = LensdProcess.sample("shelf-handheld")
+        let truth = try GroundTruth.load(directory + "/truth.json")
+        let run = try LensdProcess.run(["replay", "--fast", "--workers", "2", directory, "--target", "EUR"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+
+        #expect(run.lines.first?["class"] as? String == "VERSION")
+        #expect(run.lines.first?["proto_major"] as? Int == 1)
+        let rates = try #require(run.messages("RATES").first)
+        #expect(rates["base"] as? String == "EUR")
+        #expect(rates["date"] as? String == "2026-10-30")
+        #expect(rates["stale"] as? Bool == true)
+        let device = try #require(run.messages("DEVICE").first)
+        #expect(device["state"] as? String == "active")
+        #expect(device["width"] as? Int == truth.width && device["height"] as? Int == truth.height)
+        #expect(run.lines.last?["class"] as? String == "STATS")
+
+        let overlays = run.messages("OVERLAYS")
+        #expect(overlays.count == truth.frames.count)
+        #expect(overlays.compactMap { $0["frame"] as? Int } == Array(0..<truth.frames.count))
+        let stats = try #require(run.messages("STATS").last)
+        #expect(stats["frames_in"] as? Int == truth.frames.count)
+        #expect(stats["frames_processed"] as? Int == truth.frames.count)
+        #expect(stats["frames_dropped"] as? Int == 0)
+
+        var checkedConversions = 0
+        for overlay in overlays {
+            for price in overlay["prices"] as? [[String: Any]] ?? [] {
+                let box = try #require(price["box"] as? [String: Double])
+                let (x, y, w, h) = (box["x"] ?? -1, box["y"] ?? -1, box["width"] ?? -1, box["height"] ?? -1)
+                #expect(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= 1.0001 && y + h <= 1.0001)
+                // A price label is wider than tall and smaller than the frame.
+                #expect(w * Double(truth.width) > h * Double(truth.height) * 0.8 && w < 0.9 && h < 0.5)
+                let amount = try #require(Decimal(string: price["amount"] as? String ?? ""))
+                let currency = try #require(price["currency"] as? String)
+                guard let rate = Self.eurRates[currency] else { continue }
+                let converted = try #require((price["converted"] as? [[String: Any]])?.first)
+                #expect(converted["currency"] as? String == "EUR")
+                var exact = amount / rate, rounded = Decimal()
+                NSDecimalRound(&rounded, &exact, 2, .bankers)
+                #expect(Decimal(string: converted["amount"] as? String ?? "") == rounded, "\(price)")
+                checkedConversions += 1
+            }
+        }
+        #expect(checkedConversions > 0)
+
+        let score = try LensdProcess.run(["eval", "--json", directory + "/truth.json", "-"], stdin: Data(run.stdout.utf8))
+        let figures = try #require(score.lines.first)
+        let recall = figures["recall"] as? Double ?? 0, precision = figures["precision"] as? Double ?? 0
+        print("shelf-handheld: recall \(recall) precision \(precision) tags \(figures["tags_found"] ?? 0)/\(figures["tags"] ?? 0)")
+        #expect(recall >= Self.minimumRecall)
+        #expect(precision >= Self.minimumPrecision)
+    }
+
+    static let minimumRecall = 0.0
+    static let minimumPrecision = 0.0
+}
