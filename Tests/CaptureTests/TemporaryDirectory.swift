@@ -26,3 +26,10 @@ final class TemporaryDirectory {
         url.appendingPathComponent(name).path
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Writes the bytes to the file at `path`.
+    func write(toFile path: String) throws {
+        try Data(self).write(to: URL(fileURLWithPath: path))
+    }
+}
