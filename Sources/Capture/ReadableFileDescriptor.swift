@@ -33,10 +33,14 @@ final class ReadableFileDescriptor {
         self.isStandardInput = false
     }
 
-    /// Borrows standard input (descriptor 0); it is left open on release.
-    init(standardInput: Void) {
-        self.rawValue = STDIN_FILENO
-        self.path = "-"
+    /// Borrows standard input (descriptor 0), named `"-"`; it is left open on release.
+    static func standardInput() -> ReadableFileDescriptor {
+        ReadableFileDescriptor(borrowing: STDIN_FILENO, path: "-")
+    }
+
+    private init(borrowing descriptor: Int32, path: String) {
+        self.rawValue = descriptor
+        self.path = path
         self.isStandardInput = true
     }
 

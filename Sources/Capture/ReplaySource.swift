@@ -35,7 +35,7 @@ public enum ReplaySource {
         for path in paths {
             if path == "-" {
                 flushImages()
-                sources.append(try Y4MSource(file: ReadableFileDescriptor(standardInput: ())))
+                sources.append(try Y4MSource(file: ReadableFileDescriptor.standardInput()))
             } else if try isDirectory(path) {
                 let listed = try ImageSequenceSource.entries(inDirectory: path)
                 guard !listed.isEmpty else { throw .noImagesInDirectory(path: path) }

@@ -69,4 +69,15 @@ struct FFmpegInteropTests {
             try ReplaySource.open(paths: [clip])
         }
     }
+
+    @Test("reduces RGBA, palette and 16-bit grey PNGs to 8-bit luma", arguments: ["rgba", "pal8", "gray16be", "monob"])
+    func readsOtherImageDepths(pixelFormat: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("still.png")
+        try runFFmpeg(["-frames:v", "1", "-update", "1", "-pix_fmt", pixelFormat, path])
+        let image = try ImageLoader.loadLuma(path: path)
+        #expect(image.width == 65 && image.height == 47)
+        #expect(image.luma.count == 65 * 47)
+        #expect(Set(image.luma).count > 1)
+    }
 }
