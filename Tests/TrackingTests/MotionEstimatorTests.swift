@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import Tracking
+
+@Suite("MotionEstimator")
+struct MotionEstimatorTests {
+    /// A smooth random value on a lattice of `cell`-pixel squares, bilinearly interpolated, 0…1.
+    private static func valueNoise(x: Double, y: Double, cell: Double, seed: UInt64) -> Double {
+        func lattice(_ i: Int, _ j: Int) -> Double {
+            var generator = SeededGenerator(seed: seed &+ UInt64(bitPattern: Int64(i)) &* 73_856_093 &+ UInt64(bitPattern: Int64(j)) &* 19_349_663)
+            return Double(generator.next() >> 11) / Double(1 << 53)
+        }
+        let u = x / cell, v = y / cell
+        let i = Int(floor(u)), j = Int(floor(v))
+        let fu = u - floor(u), fv = v - floor(v)
+        let top = lattice(i, j) * (1 - fu) + lattice(i + 1, j) * fu
+        let bottom = lattice(i, j + 1) * (1 - fu) + lattice(i + 1, j + 1) * fu
+        return top * (1 - fv) + bottom * fv
+    }
+
+    /// A textured 8-bit plane whose content is moved by `(dx, dy)`: the pixel at `(x, y)` shows the scene at `(x − dx, y − dy)`.
+    private static func scene(width: Int, height: Int, stride: Int, dx: Double, dy: Double) -> [UInt8] {
+        var plane = [UInt8](repeating: 0, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let sx = Double(x) - dx, sy = Double(y) - dy
+                let value = 0.6 * valueNoise(x: sx, y: sy, cell: 7, seed: 11) + 0.4 * valueNoise(x: sx, y: sy, cell: 29, seed: 12)
+                plane[y * stride + x] = UInt8(max(0, min(255, (value * 255).rounded())))
+            }
+        }
+        return plane
+    }
+
+    @Test func theFirstFrameHasNoEstimate() {
+        var estimator = MotionEstimator()
+        let frame = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let shift = estimator.estimate(luma: frame, width: 320, height: 240, stride: 320)
+        #expect(shift == nil)
+    }
+
+    @Test(arguments: [(0.0, 0.0), (5, -3), (-17, 9), (2.5, 1.5), (40, -25), (-3.25, -6.75)])
+    func aKnownShiftIsRecoveredWithinOnePixel(dx: Double, dy: Double) throws {
+        var estimator = MotionEstimator()
+        let width = 640, height = 480, stride = 672
+        let before = Self.scene(width: width, height: height, stride: stride, dx: 0, dy: 0)
+        let after = Self.scene(width: width, height: height, stride: stride, dx: dx, dy: dy)
+        _ = estimator.estimate(luma: before, width: width, height: height, stride: stride)
+        let estimate = estimator.estimate(luma: after, width: width, height: height, stride: stride)
+        let shift = try #require(estimate)
+        #expect(abs(shift.dx - dx) <= 1, "dx \(shift.dx) expected \(dx)")
+        #expect(abs(shift.dy - dy) <= 1, "dy \(shift.dy) expected \(dy)")
+    }
+
+    @Test func aShiftIsRecoveredDespiteSensorNoise() throws {
+        var random = SeededGenerator(seed: 5)
+        var estimator = MotionEstimator()
+        let noisy = { (plane: [UInt8]) in
+            plane.map { UInt8(max(0, min(255, (Double($0) + random.gaussian(deviation: 6)).rounded()))) }
+        }
+        let before = noisy(Self.scene(width: 640, height: 480, stride: 640, dx: 0, dy: 0))
+        let after = noisy(Self.scene(width: 640, height: 480, stride: 640, dx: -7, dy: 4))
+        _ = estimator.estimate(luma: before, width: 640, height: 480, stride: 640)
+        let estimate = estimator.estimate(luma: after, width: 640, height: 480, stride: 640)
+        let shift = try #require(estimate)
+        #expect(abs(shift.dx + 7) <= 1)
+        #expect(abs(shift.dy - 4) <= 1)
+    }
+
+    @Test func aFlatImageHasNoEstimate() {
+        var estimator = MotionEstimator()
+        let flat = [UInt8](repeating: 128, count: 320 * 240)
+        _ = estimator.estimate(luma: flat, width: 320, height: 240, stride: 320)
+        let shift = estimator.estimate(luma: flat, width: 320, height: 240, stride: 320)
+        #expect(shift == nil)
+    }
+
+    @Test func aShiftBeyondTheSearchRangeHasNoEstimate() {
+        var estimator = MotionEstimator(configuration: .init(searchRadius: 8))
+        let before = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let after = Self.scene(width: 320, height: 240, stride: 320, dx: 60, dy: 0)
+        _ = estimator.estimate(luma: before, width: 320, height: 240, stride: 320)
+        let shift = estimator.estimate(luma: after, width: 320, height: 240, stride: 320)
+        #expect(shift == nil)
+    }
+
+    @Test func aBufferSmallerThanItsDimensionsIsRejected() {
+        var estimator = MotionEstimator()
+        let frame = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let truncated = estimator.estimate(luma: Array(frame.prefix(1000)), width: 320, height: 240, stride: 320)
+        let narrowStride = estimator.estimate(luma: frame, width: 320, height: 240, stride: 100)
+        let negativeWidth = estimator.estimate(luma: frame, width: -5, height: 240, stride: 320)
+        #expect(truncated == nil)
+        #expect(narrowStride == nil)
+        #expect(negativeWidth == nil)
+    }
+
+    @Test func aChangeOfFrameSizeRestartsEstimation() {
+        var estimator = MotionEstimator()
+        let large = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let small = Self.scene(width: 256, height: 192, stride: 256, dx: 0, dy: 0)
+        _ = estimator.estimate(luma: large, width: 320, height: 240, stride: 320)
+        let afterResize = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)
+        #expect(afterResize == nil)
+        let shift = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)
+        #expect(shift.map { abs($0.dx) <= 1 && abs($0.dy) <= 1 } == true)
+    }
+}
