@@ -24,8 +24,11 @@ struct AssociationCost: Sendable {
         misreadMinimumIoU = configuration.misreadMinimumIoU
     }
 
+    /// `knownValue` tells whether the track has read the detection's value; it is asked only for
+    /// pairs that pass the geometric gate.
     func cost(
-        predicted: PixelRect, knownValue: Bool, tentative: Bool, secondsSinceHit: Double, detection: DetectedPrice
+        predicted: PixelRect, tentative: Bool, secondsSinceHit: Double, detection: DetectedPrice,
+        knownValue: (DetectedPrice) -> Bool
     ) -> Double? {
         let box = detection.box
         let iou = predicted.intersectionOverUnion(box)
@@ -33,11 +36,9 @@ struct AssociationCost: Sendable {
         let scaleY = max((predicted.height + box.height) / 2, 1)
         let distance = hypot((predicted.midX - box.midX) / scaleX, (predicted.midY - box.midY) / scaleY)
         let gate = maximumCentreDistance + gateGrowthPerSecond * max(0, secondsSinceHit)
-        if knownValue {
-            guard iou > 0 || distance <= gate else { return nil }
-        } else {
-            guard iou >= misreadMinimumIoU else { return nil }
-        }
+        guard iou > 0 || distance <= gate else { return nil }
+        let knownValue = knownValue(detection)
+        guard knownValue || iou >= misreadMinimumIoU else { return nil }
         let sizeChange = min(1, abs(log(max(box.area, 1) / max(predicted.area, 1))) / 2)
         var cost = (1 - iou) + 0.5 * min(distance, 2) + 0.25 * sizeChange
         if !knownValue { cost += Self.valueMismatchPenalty }

@@ -101,11 +101,10 @@ struct PriceTrackerCore: Sendable {
             return detections.map { detection in
                 associationCost.cost(
                     predicted: predicted,
-                    knownValue: track.vote.hasRead(ValueVote.Key(amount: detection.amount, currency: detection.currency)),
                     tentative: track.state == .tentative,
                     secondsSinceHit: sinceHit,
                     detection: detection
-                )
+                ) { track.vote.hasRead(ValueVote.Key(amount: $0.amount, currency: $0.currency)) }
             }
         }
         let pairs: [(row: Int, column: Int)]

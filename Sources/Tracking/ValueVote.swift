@@ -33,8 +33,15 @@ struct ValueVote: Sendable, Hashable {
         }
     }
 
+    /// Total weight and number of reads per value, over `reads`.
+    struct Tally: Sendable, Hashable {
+        var weight: Double
+        var count: Int
+    }
+
     private(set) var reads: [Read]
     private(set) var shown: Key
+    private var tallies: [Key: Tally]
     private let historyLength: Int
     private let minimumReadsToChange: Int
 
@@ -42,30 +49,50 @@ struct ValueVote: Sendable, Hashable {
         let read = Read(detection)
         self.reads = [read]
         self.shown = read.key
+        self.tallies = [read.key: Tally(weight: read.weight, count: 1)]
         self.historyLength = max(1, historyLength)
         self.minimumReadsToChange = max(1, minimumReadsToChange)
     }
 
     /// Whether any remembered read voted for `key`.
     func hasRead(_ key: Key) -> Bool {
-        reads.contains { $0.key == key }
+        tallies[key] != nil
     }
 
     mutating func add(_ detection: DetectedPrice) {
-        reads.append(Read(detection))
-        if reads.count > historyLength {
-            reads.removeFirst(reads.count - historyLength)
+        let read = Read(detection)
+        reads.append(read)
+        tallies[read.key, default: Tally(weight: 0, count: 0)].weight += read.weight
+        tallies[read.key, default: Tally(weight: 0, count: 0)].count += 1
+        while reads.count > historyLength {
+            forget(reads.removeFirst())
         }
-        let tallies = tally()
-        let current = tallies[shown]
-        guard let leader = tallies.max(by: { $0.value.weight < $1.value.weight }), leader.key != shown else { return }
-        guard let current else {
+        guard let leader = leader(), leader.key != shown else { return }
+        guard let current = tallies[shown] else {
             shown = leader.key
             return
         }
-        if leader.value.count >= minimumReadsToChange, leader.value.weight > current.weight {
+        if leader.tally.count >= minimumReadsToChange, leader.tally.weight > current.weight {
             shown = leader.key
         }
+    }
+
+    private mutating func forget(_ read: Read) {
+        guard var tally = tallies[read.key] else { return }
+        tally.count -= 1
+        tally.weight -= read.weight
+        tallies[read.key] = tally.count > 0 ? tally : nil
+    }
+
+    /// The value with the most weight; ties go to the value read most recently.
+    private func leader() -> (key: Key, tally: Tally)? {
+        var best: (key: Key, tally: Tally)?
+        for read in reads.reversed() {
+            guard let tally = tallies[read.key] else { continue }
+            if let current = best, current.tally.weight >= tally.weight { continue }
+            best = (read.key, tally)
+        }
+        return best
     }
 
     /// The most recent read of the shown value.
@@ -85,25 +112,10 @@ struct ValueVote: Sendable, Hashable {
 
     /// 0…1: the shown value's share of all the weight, times the mean confidence of its reads.
     var confidence: Double {
-        var total = 0.0, shownWeight = 0.0, shownCount = 0
-        for read in reads {
-            total += read.weight
-            if read.key == shown {
-                shownWeight += read.weight
-                shownCount += 1
-            }
-        }
-        guard total > 0, shownCount > 0 else { return 0 }
-        return min(1, (shownWeight / total) * (shownWeight / Double(shownCount)))
-    }
-
-    private func tally() -> [Key: (weight: Double, count: Int)] {
-        var tallies: [Key: (weight: Double, count: Int)] = [:]
-        for read in reads {
-            let previous = tallies[read.key] ?? (0, 0)
-            tallies[read.key] = (previous.weight + read.weight, previous.count + 1)
-        }
-        return tallies
+        guard let tally = tallies[shown], tally.count > 0 else { return 0 }
+        let total = tallies.values.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return 0 }
+        return min(1, max(0, (tally.weight / total) * (tally.weight / Double(tally.count))))
     }
 
     /// Reads with no or invalid confidence still count a little.
