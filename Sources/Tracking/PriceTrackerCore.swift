@@ -4,7 +4,9 @@
 /// the image motion; pair detections with tracks (`AssignmentSolver` over `AssociationCost`);
 /// fold matched reads into boxes and value votes; count a miss for every unmatched track and
 /// end those not read for long enough; start tentative tracks for unmatched detections that do
-/// not duplicate a live track; publish the visible tracks and the events.
+/// not duplicate a live track; publish the visible tracks and the events. A track not read for
+/// `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate) loses its velocity,
+/// so from then on it only moves with the image.
 struct PriceTrackerCore: Sendable {
     let configuration: PriceTracker.Configuration
     private let associationCost: AssociationCost
@@ -81,7 +83,7 @@ struct PriceTrackerCore: Sendable {
         now = time
         let motion = imageMotion.flatMap { $0.dx.isFinite && $0.dy.isFinite ? $0 : nil }
         for index in tracks.indices {
-            if tracks[index].locked, time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
+            if time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
                 tracks[index].filter.stop()
             }
             tracks[index].filter.predict(dt: time - tracks[index].time)
@@ -196,9 +198,12 @@ struct PriceTrackerCore: Sendable {
         }
     }
 
+    /// Whether the change deserves an `update` event: the value, the lock, or leaving `tentative`.
+    /// Switching between `confirmed` and `coasting` is not reported: it happens on every missed
+    /// OCR frame, and every frame's output carries the state anyway.
     private static func differsForEvents(_ a: TrackedPrice, _ b: TrackedPrice) -> Bool {
         a.amount != b.amount || a.currency != b.currency || a.unit != b.unit || a.quantity != b.quantity
-            || a.state != b.state || a.locked != b.locked
+            || a.locked != b.locked || (a.state == .tentative) != (b.state == .tentative)
     }
 
     private static func isUsable(_ detection: DetectedPrice) -> Bool {

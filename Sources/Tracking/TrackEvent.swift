@@ -1,8 +1,9 @@
 /// A change in the set of shown tracks, for callers that publish `TRACK new|update|end` lines.
 ///
 /// `new` is emitted once, when a track first becomes visible (confirmed, or created when
-/// tentative tracks are included). `update` is emitted when a visible track's shown value,
-/// state or lock changes — not for box movement, which every frame's output already carries.
+/// tentative tracks are included). `update` is emitted when a visible track's shown value or
+/// lock changes, or when it leaves `tentative` — not for box movement nor for switching between
+/// `confirmed` and `coasting`, which every frame's output already carries.
 /// `end` is emitted once, when a visible track ends. Tracks that were never visible emit nothing.
 public struct TrackEvent: Sendable, Hashable {
     /// What happened to the track.

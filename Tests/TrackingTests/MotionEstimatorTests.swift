@@ -66,6 +66,48 @@ struct MotionEstimatorTests {
         #expect(abs(shift.dy - 4) <= 1)
     }
 
+    @Test func anObjectMovingOnItsOwnDoesNotPullTheEstimate() throws {
+        var estimator = MotionEstimator()
+        let width = 640, height = 480
+        let before = Self.scene(width: width, height: height, stride: width, dx: 0, dy: 0)
+        var after = Self.scene(width: width, height: height, stride: width, dx: 6, dy: -2)
+        let object = Self.scene(width: width, height: height, stride: width, dx: -30, dy: 25)
+        for y in 150..<300 {
+            for x in 200..<360 {
+                after[y * width + x] = object[y * width + x]
+            }
+        }
+        _ = estimator.estimate(luma: before, width: width, height: height, stride: width)
+        let estimate = estimator.estimate(luma: after, width: width, height: height, stride: width)
+        let shift = try #require(estimate)
+        #expect(abs(shift.dx - 6) <= 1)
+        #expect(abs(shift.dy + 2) <= 1)
+    }
+
+    /// A pattern repeating every `period` pixels in both directions, moved right by `dx`.
+    private static func tiles(width: Int, height: Int, period: Double, dx: Double) -> [UInt8] {
+        var plane = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let phaseX: Double = 2 * .pi * (Double(x) - dx) / period
+                let phaseY: Double = 2 * .pi * Double(y) / period
+                let value: Double = 128 + 100 * sin(phaseX) * cos(phaseY)
+                plane[y * width + x] = UInt8(value.rounded())
+            }
+        }
+        return plane
+    }
+
+    @Test func aRepeatedPatternIsAmbiguous() {
+        var estimator = MotionEstimator()
+        let width = 640, height = 480
+        let before = Self.tiles(width: width, height: height, period: 40, dx: 0)
+        let after = Self.tiles(width: width, height: height, period: 40, dx: 8)
+        _ = estimator.estimate(luma: before, width: width, height: height, stride: width)
+        let estimate = estimator.estimate(luma: after, width: width, height: height, stride: width)
+        #expect(estimate == nil)
+    }
+
     @Test func aFlatImageHasNoEstimate() {
         var estimator = MotionEstimator()
         let flat = [UInt8](repeating: 128, count: 320 * 240)

@@ -14,8 +14,7 @@ struct PriceTrackerEventTests {
         _ = tracker.update(detections: [detection("3.00", x: 101, y: 100)], at: 0.2)
         #expect(tracker.events.isEmpty)
         _ = tracker.update(detections: [], at: 0.3)
-        #expect(tracker.events.map(\.kind) == [.update])
-        #expect(tracker.events.first?.price.state == .coasting)
+        #expect(tracker.events.isEmpty)
         _ = tracker.update(detections: [], at: 0.8)
         #expect(tracker.events.map(\.kind) == [.end])
         #expect(tracker.events.first?.price.state == .ended)
@@ -33,6 +32,16 @@ struct PriceTrackerEventTests {
         }
         #expect(kinds == [.update])
         #expect(tracker.update(detections: [], at: frameTime(12)).first?.amount == Decimal(string: "3.50"))
+    }
+
+    @Test func tentativeTracksReportNewAtOnceAndUpdateWhenConfirmed() {
+        let tracker = PriceTracker(configuration: .init(includeTentative: true))
+        _ = tracker.update(detections: [detection("3.00", x: 100, y: 100)], at: 0)
+        #expect(tracker.events.map(\.kind) == [.new])
+        #expect(tracker.events.first?.price.state == .tentative)
+        _ = tracker.update(detections: [detection("3.00", x: 100, y: 100)], at: 0.1)
+        #expect(tracker.events.map(\.kind) == [.update])
+        #expect(tracker.events.first?.price.state == .confirmed)
     }
 
     @Test func stillImagePricesAreConfirmedWithIDsInOrder() {

@@ -94,6 +94,21 @@ struct PriceTrackerLifecycleTests {
         #expect(tracker.events.isEmpty)
     }
 
+    @Test func aTrackUnreadForLongStopsDriftingAndOnlyFollowsTheImage() throws {
+        let tracker = PriceTracker()
+        for frame in 0..<30 {
+            _ = tracker.update(detections: [detection("6.00", x: 100 + Double(frame) * 2, y: 100)], at: frameTime(frame))
+        }
+        var shown: [TrackedPrice] = []
+        for frame in 30..<120 {
+            shown = tracker.predict(at: frameTime(frame), imageMotion: nil)
+        }
+        let price = try #require(shown.first)
+        let lastRead = 158.0, speed = 60.0, driftLimit = lastRead + speed * 0.5 + 5
+        #expect(price.box.midX < driftLimit)
+        #expect(price.box.midX > 155)
+    }
+
     @Test func tracksAreOrderedByIDNumber() {
         let tracker = PriceTracker()
         let prices = (0..<12).map { detection("\($0).99", x: 60 + Double($0) * 100, y: 100) }
