@@ -4,31 +4,9 @@ import Tracking
 
 @Suite("MotionEstimator")
 struct MotionEstimatorTests {
-    /// A smooth random value on a lattice of `cell`-pixel squares, bilinearly interpolated, 0…1.
-    private static func valueNoise(x: Double, y: Double, cell: Double, seed: UInt64) -> Double {
-        func lattice(_ i: Int, _ j: Int) -> Double {
-            var generator = SeededGenerator(seed: seed &+ UInt64(bitPattern: Int64(i)) &* 73_856_093 &+ UInt64(bitPattern: Int64(j)) &* 19_349_663)
-            return Double(generator.next() >> 11) / Double(1 << 53)
-        }
-        let u = x / cell, v = y / cell
-        let i = Int(floor(u)), j = Int(floor(v))
-        let fu = u - floor(u), fv = v - floor(v)
-        let top = lattice(i, j) * (1 - fu) + lattice(i + 1, j) * fu
-        let bottom = lattice(i, j + 1) * (1 - fu) + lattice(i + 1, j + 1) * fu
-        return top * (1 - fv) + bottom * fv
-    }
-
     /// A textured 8-bit plane whose content is moved by `(dx, dy)`: the pixel at `(x, y)` shows the scene at `(x − dx, y − dy)`.
     private static func scene(width: Int, height: Int, stride: Int, dx: Double, dy: Double) -> [UInt8] {
-        var plane = [UInt8](repeating: 0, count: stride * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let sx = Double(x) - dx, sy = Double(y) - dy
-                let value = 0.6 * valueNoise(x: sx, y: sy, cell: 7, seed: 11) + 0.4 * valueNoise(x: sx, y: sy, cell: 29, seed: 12)
-                plane[y * stride + x] = UInt8(max(0, min(255, (value * 255).rounded())))
-            }
-        }
-        return plane
+        TestScene.render(width: width, height: height, stride: stride, dx: dx, dy: dy)
     }
 
     @Test func theFirstFrameHasNoEstimate() {
