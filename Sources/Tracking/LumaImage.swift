@@ -1,0 +1,95 @@
+/// A small single-channel image of `Float` samples, row-major without padding.
+struct LumaImage: Sendable, Hashable {
+    let width: Int
+    let height: Int
+    var pixels: [Float]
+
+    init(width: Int, height: Int, pixels: [Float]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Averages `factor`×`factor` blocks of an 8-bit luma plane; trailing pixels that do not fill a block are dropped.
+    /// `nil` when the plane is smaller than the buffer says or too small to downscale.
+    init?(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, factor: Int) {
+        guard factor >= 1, width >= factor, height >= factor, stride >= width else { return nil }
+        let (needed, overflow) = stride.multipliedReportingOverflow(by: height - 1)
+        guard !overflow, needed <= luma.count - width else { return nil }
+        let smallWidth = width / factor
+        let smallHeight = height / factor
+        var pixels = [Float](repeating: 0, count: smallWidth * smallHeight)
+        let scale = 1 / Float(factor * factor)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for sy in 0..<smallHeight {
+                let rowStart = sy * smallWidth
+                for row in 0..<factor {
+                    let source = (sy * factor + row) * stride
+                    for sx in 0..<smallWidth {
+                        var sum = 0
+                        let base = source + sx * factor
+                        for column in 0..<factor {
+                            sum += Int(luma[base + column])
+                        }
+                        out[rowStart + sx] += Float(sum)
+                    }
+                }
+                for sx in 0..<smallWidth {
+                    out[rowStart + sx] *= scale
+                }
+            }
+        }
+        self.init(width: smallWidth, height: smallHeight, pixels: pixels)
+    }
+
+    /// This image at half the size (2×2 averages).
+    func halved() -> LumaImage {
+        let w = width / 2, h = height / 2
+        var out = [Float](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = 2 * y * width + 2 * x
+                    out[y * w + x] = (p[i] + p[i + 1] + p[i + width] + p[i + width + 1]) / 4
+                }
+            }
+        }
+        return LumaImage(width: w, height: h, pixels: out)
+    }
+
+    /// Mean absolute difference between `self` at `p + (dx, dy)` and `previous` at `p`, over the
+    /// pixels at least `margin` from every edge (every `step`-th pixel in both directions).
+    func meanAbsoluteDifference(to previous: LumaImage, dx: Int, dy: Int, margin: Int, step: Int) -> Float {
+        var total: Float = 0
+        var count = 0
+        pixels.withUnsafeBufferPointer { current in
+            previous.pixels.withUnsafeBufferPointer { before in
+                var y = margin
+                while y < height - margin {
+                    let rowBefore = y * width
+                    let rowCurrent = (y + dy) * width + dx
+                    var x = margin
+                    while x < width - margin {
+                        total += abs(current[rowCurrent + x] - before[rowBefore + x])
+                        count += 1
+                        x += step
+                    }
+                    y += step
+                }
+            }
+        }
+        return count > 0 ? total / Float(count) : .infinity
+    }
+
+    /// The sample at a real position, bilinearly interpolated; positions are clamped to the image.
+    func sample(x: Double, y: Double) -> Double {
+        let cx = min(max(x, 0), Double(width - 1))
+        let cy = min(max(y, 0), Double(height - 1))
+        let x0 = min(Int(cx), width - 2), y0 = min(Int(cy), height - 2)
+        let fx = cx - Double(x0), fy = cy - Double(y0)
+        let i = y0 * width + x0
+        let top = Double(pixels[i]) * (1 - fx) + Double(pixels[i + 1]) * fx
+        let bottom = Double(pixels[i + width]) * (1 - fx) + Double(pixels[i + width + 1]) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+}

@@ -1,0 +1,77 @@
+extension PriceTracker {
+    /// How detections are paired with tracks each frame; see `AssignmentSolver` for the trade-off.
+    public enum Assignment: String, Sendable, Hashable, Codable {
+        /// Hungarian method: the pairing with the most matches and the lowest total cost.
+        case optimal
+        /// Cheapest pair first; can mis-pair neighbours when one of them is missed.
+        case greedy
+    }
+
+    /// Tuning of a `PriceTracker`. The defaults suit 30 fps video with OCR on every frame or every few frames.
+    public struct Configuration: Sendable, Hashable {
+        /// Reads needed before a track is confirmed and shown.
+        public var confirmAfterHits: Int
+        /// A track ends once it has not been read for this long (and missed `endAfterMisses` OCR frames).
+        public var endAfterSeconds: Double
+        /// A track ends only after at least this many consecutive OCR frames missed it, so a slow
+        /// OCR rate alone never ends tracks.
+        public var endAfterMisses: Int
+        /// Show tentative tracks too (they get ids as soon as they are created).
+        public var includeTentative: Bool
+        /// How detections are paired with tracks.
+        public var assignment: Assignment
+        /// Furthest a detection's centre may be from a track's predicted centre, in box sizes
+        /// (x in widths, y in heights), for the pair to be considered.
+        public var maximumCentreDistance: Double
+        /// How much `maximumCentreDistance` widens per second the track has not been read.
+        public var gateGrowthPerSecond: Double
+        /// Least overlap (IoU) for a detection with a different value to be taken as a misread of a track.
+        public var misreadMinimumIoU: Double
+        /// An unmatched detection overlapping a live track at least this much (IoU) is a duplicate
+        /// and does not start a new track.
+        public var duplicateIoU: Double
+        /// Standard deviation of a read's box position and size, in box heights.
+        public var measurementNoise: Double
+        /// How quickly a box centre may change velocity, in box heights per second squared.
+        public var motionNoise: Double
+        /// How quickly a box size may change, in box heights per second squared.
+        public var sizeNoise: Double
+        /// Reads remembered per track for value voting.
+        public var voteHistoryLength: Int
+        /// Reads a different value needs before it can replace the shown value (at least 2 means a
+        /// single misread never changes what is shown).
+        public var minimumReadsToChangeValue: Int
+
+        public init(
+            confirmAfterHits: Int = 2,
+            endAfterSeconds: Double = 0.5,
+            endAfterMisses: Int = 2,
+            includeTentative: Bool = false,
+            assignment: Assignment = .optimal,
+            maximumCentreDistance: Double = 1.0,
+            gateGrowthPerSecond: Double = 2.0,
+            misreadMinimumIoU: Double = 0.3,
+            duplicateIoU: Double = 0.5,
+            measurementNoise: Double = 0.1,
+            motionNoise: Double = 2.0,
+            sizeNoise: Double = 0.5,
+            voteHistoryLength: Int = 30,
+            minimumReadsToChangeValue: Int = 2
+        ) {
+            self.confirmAfterHits = confirmAfterHits
+            self.endAfterSeconds = endAfterSeconds
+            self.endAfterMisses = endAfterMisses
+            self.includeTentative = includeTentative
+            self.assignment = assignment
+            self.maximumCentreDistance = maximumCentreDistance
+            self.gateGrowthPerSecond = gateGrowthPerSecond
+            self.misreadMinimumIoU = misreadMinimumIoU
+            self.duplicateIoU = duplicateIoU
+            self.measurementNoise = measurementNoise
+            self.motionNoise = motionNoise
+            self.sizeNoise = sizeNoise
+            self.voteHistoryLength = voteHistoryLength
+            self.minimumReadsToChangeValue = minimumReadsToChangeValue
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Turns each frame's price detections into stable, smoothed, voted tracks for the overlay.
+///
+/// Feed every frame whose OCR ran to `update(detections:at:imageMotion:)`, and every frame
+/// whose OCR was skipped to `predict(at:imageMotion:)`; both return the tracks to draw for that
+/// frame, ordered by id number. Ids (`p1`, `p2`, …) are given when a track is first shown and are
+/// never reused. Each track's box is smoothed by a constant-velocity Kalman filter and moved by
+/// the camera's estimated motion (see `MotionEstimator`); its value is the one most supported by
+/// its reads (see `TrackedPrice.confidence`), so a single misread never changes it.
+///
+/// The tracker is meant for one ordered pipeline stage; it is `Sendable` (calls are serialised
+/// by a lock) so that stage may hop between threads or tasks.
+public final class PriceTracker: Sendable {
+    private let core: Mutex<PriceTrackerCore>
+
+    /// The tuning this tracker was created with.
+    public let configuration: Configuration
+
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+        self.core = Mutex(PriceTrackerCore(configuration: configuration))
+    }
+
+    /// Feed one frame's detections (frame pixels) at its time (seconds, monotonic).
+    ///
+    /// Returns the tracks to show for this frame, ordered by id number. `imageMotion` is the
+    /// estimated shift of the image content since the previous frame given to the tracker, in
+    /// pixels: content at `(x, y)` then is at `(x + dx, y + dy)` now. A time earlier than the
+    /// previous call's is treated as equal to it.
+    public func update(
+        detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil
+    ) -> [TrackedPrice] {
+        core.withLock { $0.update(detections: detections, at: time, imageMotion: imageMotion) }
+    }
+
+    /// Advance without OCR results (a frame whose OCR was skipped): boxes are predicted and moved
+    /// by `imageMotion`; no hits or misses are counted, so no track is confirmed or ended.
+    public func predict(at time: Double, imageMotion: (dx: Double, dy: Double)? = nil) -> [TrackedPrice] {
+        core.withLock { $0.predict(at: time, imageMotion: imageMotion) }
+    }
+
+    /// Locks the live track `id`, unlocking any other.
+    ///
+    /// A locked track is always shown (marked `locked`), keeps its value (new reads are not voted),
+    /// never ends, and follows the image motion; reads that match it still refine its box. Locking
+    /// a tentative track confirms it. The change is reported by the next call's events.
+    public func lock(id: String) throws(TrackerError) {
+        try core.withLock { (core: inout PriceTrackerCore) throws(TrackerError) in
+            try core.lock(id: id)
+        }
+    }
+
+    /// Unlocks the locked track, if any. It then ends as usual once it has not been read for long enough.
+    public func unlock() {
+        core.withLock { $0.unlock() }
+    }
+
+    /// The id of the locked track, if any.
+    public var lockedID: String? {
+        core.withLock { $0.lockedID }
+    }
+
+    /// The `new`, `update` and `end` events of the most recent `update` or `predict` call.
+    public var events: [TrackEvent] {
+        core.withLock { $0.events }
+    }
+
+    /// The tracks ended by the most recent `update` call (`predict` never ends tracks, and
+    /// leaves this empty), with `state == .ended`.
+    public var endedSinceLastUpdate: [TrackedPrice] {
+        core.withLock { $0.events.filter { $0.kind == .end }.map(\.price) }
+    }
+}

@@ -1,0 +1,214 @@
+/// The state and the per-frame algorithm of a `PriceTracker`, without synchronisation.
+///
+/// Each `update` runs, in order: advance every track's box filter to the frame time and apply
+/// the image motion; pair detections with tracks (`AssignmentSolver` over `AssociationCost`);
+/// fold matched reads into boxes and value votes; count a miss for every unmatched track and
+/// end those not read for long enough; start tentative tracks for unmatched detections that do
+/// not duplicate a live track; publish the visible tracks and the events. A track not read for
+/// `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate) loses its velocity,
+/// so from then on it only moves with the image.
+struct PriceTrackerCore: Sendable {
+    let configuration: PriceTracker.Configuration
+    private let associationCost: AssociationCost
+    /// Live tracks in creation order (ended tracks are removed once published).
+    private var tracks: [TrackRecord] = []
+    private var nextSerial = 1
+    private var nextNumber = 1
+    private var now: Double?
+    /// Events of the most recent `update` or `predict`.
+    private(set) var events: [TrackEvent] = []
+
+    init(configuration: PriceTracker.Configuration) {
+        self.configuration = configuration
+        self.associationCost = AssociationCost(configuration: configuration)
+    }
+
+    var lockedID: String? {
+        tracks.first { $0.locked }?.id
+    }
+
+    mutating func update(
+        detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?
+    ) -> [TrackedPrice] {
+        let time = advance(to: requestedTime, imageMotion: imageMotion)
+        let usable = detections.filter(Self.isUsable)
+        let pairs = associate(usable)
+        var matchedTracks = Set<Int>()
+        var matchedDetections = Set<Int>()
+        for pair in pairs {
+            matchedTracks.insert(pair.track)
+            matchedDetections.insert(pair.detection)
+            hit(trackAt: pair.track, with: usable[pair.detection], at: time)
+        }
+        for index in tracks.indices where !matchedTracks.contains(index) {
+            miss(trackAt: index, at: time)
+        }
+        let newcomers = usable.indices
+            .filter { !matchedDetections.contains($0) }
+            .sorted { usable[$0].confidence > usable[$1].confidence }
+        for index in newcomers {
+            start(with: usable[index], at: time)
+        }
+        return publish(at: time)
+    }
+
+    mutating func predict(at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> [TrackedPrice] {
+        let time = advance(to: requestedTime, imageMotion: imageMotion)
+        return publish(at: time)
+    }
+
+    mutating func lock(id: String) throws(TrackerError) {
+        guard let index = tracks.firstIndex(where: { $0.id == id && $0.state != .ended }) else {
+            throw TrackerError.unknownTrack(id)
+        }
+        unlock()
+        tracks[index].locked = true
+        if tracks[index].state == .tentative {
+            tracks[index].state = .confirmed
+        }
+    }
+
+    mutating func unlock() {
+        for index in tracks.indices {
+            tracks[index].locked = false
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Moves every track to `requestedTime` (never backwards) and returns the time used.
+    private mutating func advance(to requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> Double {
+        var time = requestedTime.isFinite ? requestedTime : (now ?? 0)
+        if let now, time < now { time = now }
+        now = time
+        let motion = imageMotion.flatMap { $0.dx.isFinite && $0.dy.isFinite ? $0 : nil }
+        for index in tracks.indices {
+            if time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
+                tracks[index].filter.stop()
+            }
+            tracks[index].filter.predict(dt: time - tracks[index].time)
+            if let motion {
+                tracks[index].filter.shift(dx: motion.dx, dy: motion.dy)
+            }
+            tracks[index].time = time
+        }
+        return time
+    }
+
+    private func associate(_ detections: [DetectedPrice]) -> [(track: Int, detection: Int)] {
+        guard !tracks.isEmpty, !detections.isEmpty else { return [] }
+        let costs: [[Double?]] = tracks.map { track in
+            let predicted = track.filter.box
+            let sinceHit = track.time - track.lastHitAt
+            return detections.map { detection in
+                associationCost.cost(
+                    predicted: predicted,
+                    tentative: track.state == .tentative,
+                    secondsSinceHit: sinceHit,
+                    detection: detection
+                ) { track.vote.hasRead(ValueVote.Key(amount: $0.amount, currency: $0.currency)) }
+            }
+        }
+        let pairs: [(row: Int, column: Int)]
+        switch configuration.assignment {
+        case .optimal: pairs = AssignmentSolver.optimal(costs)
+        case .greedy: pairs = AssignmentSolver.greedy(costs)
+        }
+        return pairs.map { (track: $0.row, detection: $0.column) }
+    }
+
+    private mutating func hit(trackAt index: Int, with detection: DetectedPrice, at time: Double) {
+        tracks[index].filter.correct(with: detection.box)
+        if !tracks[index].locked {
+            tracks[index].vote.add(detection)
+        }
+        tracks[index].hits += 1
+        tracks[index].consecutiveMisses = 0
+        tracks[index].lastHitAt = time
+        switch tracks[index].state {
+        case .tentative where tracks[index].hits >= configuration.confirmAfterHits, .coasting:
+            tracks[index].state = .confirmed
+        case .tentative, .confirmed, .ended:
+            break
+        }
+    }
+
+    private mutating func miss(trackAt index: Int, at time: Double) {
+        tracks[index].consecutiveMisses += 1
+        if tracks[index].state == .confirmed {
+            tracks[index].state = .coasting
+        }
+        let unread = time - tracks[index].lastHitAt
+        if !tracks[index].locked,
+            unread >= configuration.endAfterSeconds,
+            tracks[index].consecutiveMisses >= configuration.endAfterMisses
+        {
+            tracks[index].state = .ended
+        }
+    }
+
+    private mutating func start(with detection: DetectedPrice, at time: Double) {
+        let duplicate = tracks.contains { track in
+            track.state != .ended
+                && track.filter.box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU
+        }
+        guard !duplicate else { return }
+        tracks.append(TrackRecord(serial: nextSerial, detection: detection, time: time, configuration: configuration))
+        nextSerial += 1
+    }
+
+    /// Gives ids to tracks shown for the first time, records events and drops ended tracks.
+    private mutating func publish(at time: Double) -> [TrackedPrice] {
+        events = []
+        var shown: [(number: Int, price: TrackedPrice)] = []
+        for index in tracks.indices {
+            let track = tracks[index]
+            if track.state == .ended {
+                if let id = track.id, track.published != nil {
+                    events.append(TrackEvent(kind: .end, price: track.snapshot(id: id, now: time)))
+                }
+                continue
+            }
+            guard isVisible(track) else { continue }
+            let number = track.number ?? nextNumber
+            if track.number == nil {
+                tracks[index].number = number
+                nextNumber += 1
+            }
+            let price = track.snapshot(id: "p\(number)", now: time)
+            if let previous = track.published {
+                if Self.differsForEvents(previous, price) {
+                    events.append(TrackEvent(kind: .update, price: price))
+                }
+            } else {
+                events.append(TrackEvent(kind: .new, price: price))
+            }
+            tracks[index].published = price
+            shown.append((number, price))
+        }
+        tracks.removeAll { $0.state == .ended }
+        return shown.sorted { $0.number < $1.number }.map(\.price)
+    }
+
+    private func isVisible(_ track: TrackRecord) -> Bool {
+        switch track.state {
+        case .confirmed, .coasting: return true
+        case .tentative: return track.locked || configuration.includeTentative
+        case .ended: return false
+        }
+    }
+
+    /// Whether the change deserves an `update` event: the value, the lock, or leaving `tentative`.
+    /// Switching between `confirmed` and `coasting` is not reported: it happens on every missed
+    /// OCR frame, and every frame's output carries the state anyway.
+    private static func differsForEvents(_ a: TrackedPrice, _ b: TrackedPrice) -> Bool {
+        a.amount != b.amount || a.currency != b.currency || a.unit != b.unit || a.quantity != b.quantity
+            || a.locked != b.locked || (a.state == .tentative) != (b.state == .tentative)
+    }
+
+    private static func isUsable(_ detection: DetectedPrice) -> Bool {
+        let box = detection.box
+        return box.x.isFinite && box.y.isFinite && box.width.isFinite && box.height.isFinite
+            && box.width > 0 && box.height > 0
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import Tracking
+
+@Suite("MotionEstimator")
+struct MotionEstimatorTests {
+    /// A textured 8-bit plane whose content is moved by `(dx, dy)`: the pixel at `(x, y)` shows the scene at `(x − dx, y − dy)`.
+    private static func scene(width: Int, height: Int, stride: Int, dx: Double, dy: Double) -> [UInt8] {
+        TestScene.render(width: width, height: height, stride: stride, dx: dx, dy: dy)
+    }
+
+    @Test func theFirstFrameHasNoEstimate() {
+        var estimator = MotionEstimator()
+        let frame = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let shift = estimator.estimate(luma: frame, width: 320, height: 240, stride: 320)
+        #expect(shift == nil)
+    }
+
+    @Test(arguments: [(0.0, 0.0), (5, -3), (-17, 9), (2.5, 1.5), (40, -25), (-3.25, -6.75)])
+    func aKnownShiftIsRecoveredWithinOnePixel(dx: Double, dy: Double) throws {
+        var estimator = MotionEstimator()
+        let width = 640, height = 480, stride = 672
+        let before = Self.scene(width: width, height: height, stride: stride, dx: 0, dy: 0)
+        let after = Self.scene(width: width, height: height, stride: stride, dx: dx, dy: dy)
+        _ = estimator.estimate(luma: before, width: width, height: height, stride: stride)
+        let estimate = estimator.estimate(luma: after, width: width, height: height, stride: stride)
+        let shift = try #require(estimate)
+        #expect(abs(shift.dx - dx) <= 1, "dx \(shift.dx) expected \(dx)")
+        #expect(abs(shift.dy - dy) <= 1, "dy \(shift.dy) expected \(dy)")
+    }
+
+    @Test func aShiftIsRecoveredDespiteSensorNoise() throws {
+        var random = SeededGenerator(seed: 5)
+        var estimator = MotionEstimator()
+        let noisy = { (plane: [UInt8]) in
+            plane.map { UInt8(max(0, min(255, (Double($0) + random.gaussian(deviation: 6)).rounded()))) }
+        }
+        let before = noisy(Self.scene(width: 640, height: 480, stride: 640, dx: 0, dy: 0))
+        let after = noisy(Self.scene(width: 640, height: 480, stride: 640, dx: -7, dy: 4))
+        _ = estimator.estimate(luma: before, width: 640, height: 480, stride: 640)
+        let estimate = estimator.estimate(luma: after, width: 640, height: 480, stride: 640)
+        let shift = try #require(estimate)
+        #expect(abs(shift.dx + 7) <= 1)
+        #expect(abs(shift.dy - 4) <= 1)
+    }
+
+    @Test func anObjectMovingOnItsOwnDoesNotPullTheEstimate() throws {
+        var estimator = MotionEstimator()
+        let width = 640, height = 480
+        let before = Self.scene(width: width, height: height, stride: width, dx: 0, dy: 0)
+        var after = Self.scene(width: width, height: height, stride: width, dx: 6, dy: -2)
+        let object = Self.scene(width: width, height: height, stride: width, dx: -30, dy: 25)
+        for y in 150..<300 {
+            for x in 200..<360 {
+                after[y * width + x] = object[y * width + x]
+            }
+        }
+        _ = estimator.estimate(luma: before, width: width, height: height, stride: width)
+        let estimate = estimator.estimate(luma: after, width: width, height: height, stride: width)
+        let shift = try #require(estimate)
+        #expect(abs(shift.dx - 6) <= 1)
+        #expect(abs(shift.dy + 2) <= 1)
+    }
+
+    /// A pattern repeating every `period` pixels in both directions, moved right by `dx`.
+    private static func tiles(width: Int, height: Int, period: Double, dx: Double) -> [UInt8] {
+        var plane = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let phaseX: Double = 2 * .pi * (Double(x) - dx) / period
+                let phaseY: Double = 2 * .pi * Double(y) / period
+                let value: Double = 128 + 100 * sin(phaseX) * cos(phaseY)
+                plane[y * width + x] = UInt8(value.rounded())
+            }
+        }
+        return plane
+    }
+
+    @Test func aRepeatedPatternIsAmbiguous() {
+        var estimator = MotionEstimator()
+        let width = 640, height = 480
+        let before = Self.tiles(width: width, height: height, period: 40, dx: 0)
+        let after = Self.tiles(width: width, height: height, period: 40, dx: 8)
+        _ = estimator.estimate(luma: before, width: width, height: height, stride: width)
+        let estimate = estimator.estimate(luma: after, width: width, height: height, stride: width)
+        #expect(estimate == nil)
+    }
+
+    @Test func aFlatImageHasNoEstimate() {
+        var estimator = MotionEstimator()
+        let flat = [UInt8](repeating: 128, count: 320 * 240)
+        _ = estimator.estimate(luma: flat, width: 320, height: 240, stride: 320)
+        let shift = estimator.estimate(luma: flat, width: 320, height: 240, stride: 320)
+        #expect(shift == nil)
+    }
+
+    @Test func aShiftBeyondTheSearchRangeHasNoEstimate() {
+        var estimator = MotionEstimator(configuration: .init(searchRadius: 8))
+        let before = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let after = Self.scene(width: 320, height: 240, stride: 320, dx: 60, dy: 0)
+        _ = estimator.estimate(luma: before, width: 320, height: 240, stride: 320)
+        let shift = estimator.estimate(luma: after, width: 320, height: 240, stride: 320)
+        #expect(shift == nil)
+    }
+
+    @Test func aBufferSmallerThanItsDimensionsIsRejected() {
+        var estimator = MotionEstimator()
+        let frame = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let truncated = estimator.estimate(luma: Array(frame.prefix(1000)), width: 320, height: 240, stride: 320)
+        let narrowStride = estimator.estimate(luma: frame, width: 320, height: 240, stride: 100)
+        let negativeWidth = estimator.estimate(luma: frame, width: -5, height: 240, stride: 320)
+        #expect(truncated == nil)
+        #expect(narrowStride == nil)
+        #expect(negativeWidth == nil)
+    }
+
+    @Test func aChangeOfFrameSizeRestartsEstimation() {
+        var estimator = MotionEstimator()
+        let large = Self.scene(width: 320, height: 240, stride: 320, dx: 0, dy: 0)
+        let small = Self.scene(width: 256, height: 192, stride: 256, dx: 0, dy: 0)
+        _ = estimator.estimate(luma: large, width: 320, height: 240, stride: 320)
+        let afterResize = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)
+        #expect(afterResize == nil)
+        let shift = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)
+        #expect(shift.map { abs($0.dx) <= 1 && abs($0.dy) <= 1 } == true)
+    }
+}

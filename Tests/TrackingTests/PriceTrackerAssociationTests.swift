@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import Tracking
+
+@Suite("PriceTracker association")
+struct PriceTrackerAssociationTests {
+    @Test func aMovingJitteryPriceKeepsOneID() {
+        var random = SeededGenerator(seed: 1)
+        let tracker = PriceTracker()
+        var ids = Set<String>()
+        for frame in 0..<90 {
+            let x = 100 + Double(frame) * 4 + random.gaussian(deviation: 2)
+            let y = 240 + Double(frame) * 1 + random.gaussian(deviation: 2)
+            for price in tracker.update(detections: [detection("12.99", x: x, y: y)], at: frameTime(frame)) {
+                ids.insert(price.id)
+            }
+        }
+        #expect(ids == ["p1"])
+    }
+
+    @Test func aSingleMisreadNeitherChangesTheValueNorStartsATrack() {
+        let tracker = PriceTracker(configuration: .init(includeTentative: true))
+        var shown: [TrackedPrice] = []
+        for frame in 0..<20 {
+            let amount = frame == 10 ? "17.99" : "12.99"
+            let confidence = frame == 10 ? 1.0 : 0.6
+            shown = tracker.update(
+                detections: [detection(amount, x: 100, y: 100, confidence: confidence)], at: frameTime(frame)
+            )
+            #expect(shown.map(\.id) == ["p1"])
+            #expect(shown.first?.amount == Decimal(string: "12.99"))
+        }
+        #expect(shown.first?.text == "€12.99")
+    }
+
+    @Test func aMisreadOfTheFirstReadIsCorrectedByLaterReads() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("17.99", x: 100, y: 100)], at: 0)
+        var shown: [TrackedPrice] = []
+        for frame in 1..<6 {
+            shown = tracker.update(detections: [detection("12.99", x: 100, y: 100)], at: frameTime(frame))
+        }
+        #expect(shown.map(\.id) == ["p1"])
+        #expect(shown.first?.amount == Decimal(string: "12.99"))
+    }
+
+    @Test func aDifferentPriceFarAwayStartsItsOwnTrack() {
+        let tracker = PriceTracker()
+        let first = [detection("1.99", x: 100, y: 100), detection("5.49", x: 400, y: 300)]
+        _ = tracker.update(detections: first, at: 0)
+        let shown = tracker.update(detections: first, at: frameTime(1))
+        #expect(shown.map(\.amount) == [Decimal(string: "1.99"), Decimal(string: "5.49")])
+    }
+
+    @Test(arguments: [PriceTracker.Assignment.optimal, .greedy])
+    func twoEqualPricesSideBySideKeepTheirOwnIDs(assignment: PriceTracker.Assignment) {
+        var random = SeededGenerator(seed: 2)
+        let tracker = PriceTracker(configuration: .init(assignment: assignment))
+        var leftIDs = Set<String>(), rightIDs = Set<String>()
+        for frame in 0..<60 {
+            let shift = Double(frame) * 2
+            var detections = [
+                detection("1.99", x: 100 + shift + random.gaussian(deviation: 2), y: 200 + random.gaussian(deviation: 2)),
+                detection("1.99", x: 200 + shift + random.gaussian(deviation: 2), y: 200 + random.gaussian(deviation: 2)),
+            ]
+            if frame % 7 == 3 { detections.removeFirst() }
+            if frame % 11 == 5 { detections.removeLast() }
+            for price in tracker.update(detections: detections.shuffled(using: &random), at: frameTime(frame)) {
+                if price.box.midX < 150 + shift { leftIDs.insert(price.id) } else { rightIDs.insert(price.id) }
+            }
+        }
+        #expect(leftIDs == ["p1"])
+        #expect(rightIDs == ["p2"])
+    }
+
+    @Test func anOccludedMovingPriceKeepsItsIDWhenItReappears() {
+        let tracker = PriceTracker()
+        var ids = Set<String>()
+        var shownWhileHidden = 0
+        for frame in 0..<60 {
+            let x = 100 + Double(frame) * 5
+            let hidden = (20..<30).contains(frame)
+            let detections = hidden ? [] : [detection("8.00", x: x, y: 300)]
+            let shown = tracker.update(detections: detections, at: frameTime(frame))
+            if hidden {
+                shownWhileHidden += shown.count
+                #expect(shown.allSatisfy { $0.state == .coasting && abs($0.box.midX - x) < 10 })
+            }
+            for price in shown { ids.insert(price.id) }
+        }
+        #expect(ids == ["p1"])
+        #expect(shownWhileHidden == 10)
+    }
+
+    @Test func anOccludingNeighbourDoesNotStealTheHiddenPricesID() {
+        let tracker = PriceTracker()
+        var ids: [String: Set<String>] = ["4.00": [], "6.00": []]
+        for frame in 0..<40 {
+            var detections = [detection("6.00", x: 300, y: 100)]
+            if !(10..<20).contains(frame) { detections.append(detection("4.00", x: 200, y: 100)) }
+            for price in tracker.update(detections: detections, at: frameTime(frame)) {
+                ids[price.text == "€4.00" ? "4.00" : "6.00", default: []].insert(price.id)
+            }
+        }
+        #expect(ids["4.00"] == ["p2"] || ids["4.00"] == ["p1"])
+        #expect(ids["4.00"]?.count == 1)
+        #expect(ids["6.00"]?.count == 1)
+        #expect(ids["4.00"] != ids["6.00"])
+    }
+
+    @Test func duplicateReadsOfOnePriceInOneFrameMakeOneTrack() {
+        let tracker = PriceTracker()
+        let doubled = [detection("2.00", x: 100, y: 100), detection("2.00", x: 102, y: 101, confidence: 0.5)]
+        _ = tracker.update(detections: doubled, at: 0)
+        let shown = tracker.update(detections: doubled, at: frameTime(1))
+        #expect(shown.count == 1)
+    }
+
+    @Test func aTrackTakesTheValueOfItsReads() {
+        let tracker = PriceTracker()
+        let read = DetectedPrice(
+            text: "2,49 €/kg", amount: Decimal(string: "2.49") ?? 0, currency: "EUR", currencyEvidence: .symbol,
+            box: PixelRect(x: 10, y: 10, width: 90, height: 20), confidence: 0.8, unit: "kg"
+        )
+        _ = tracker.update(detections: [read], at: 0)
+        let shown = tracker.update(detections: [read], at: frameTime(1))
+        #expect(shown.first?.text == "2,49 €/kg")
+        #expect(shown.first?.unit == "kg")
+        #expect(shown.first?.currencyEvidence == .symbol)
+        #expect(shown.first.map { abs($0.confidence - 0.8) < 1e-9 } == true)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import Tracking
+
+@Suite("PriceTracker lifecycle")
+struct PriceTrackerLifecycleTests {
+    @Test func aNewPriceIsHiddenUntilItIsReadTwice() {
+        let tracker = PriceTracker()
+        #expect(tracker.update(detections: [detection("12.99", x: 100, y: 100)], at: 0).isEmpty)
+        let shown = tracker.update(detections: [detection("12.99", x: 101, y: 100)], at: frameTime(1))
+        #expect(shown.map(\.id) == ["p1"])
+        #expect(shown.first?.state == .confirmed)
+        #expect(shown.first?.amount == Decimal(string: "12.99"))
+    }
+
+    @Test func includeTentativeShowsANewPriceAtOnce() {
+        let tracker = PriceTracker(configuration: .init(includeTentative: true))
+        let shown = tracker.update(detections: [detection("12.99", x: 100, y: 100)], at: 0)
+        #expect(shown.map(\.id) == ["p1"])
+        #expect(shown.first?.state == .tentative)
+    }
+
+    @Test func aPriceReadOnceAndNeverAgainIsNeverShown() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("3.49", x: 300, y: 50)], at: 0)
+        for frame in 1...30 {
+            #expect(tracker.update(detections: [], at: frameTime(frame)).isEmpty)
+        }
+        #expect(tracker.events.isEmpty)
+    }
+
+    @Test func aMissedFrameCoastsWithThePredictedBoxAndKeepsTheID() throws {
+        let tracker = PriceTracker()
+        for frame in 0..<10 {
+            _ = tracker.update(detections: [detection("4.99", x: 100 + Double(frame) * 3, y: 200)], at: frameTime(frame))
+        }
+        let coasting = try #require(tracker.update(detections: [], at: frameTime(10)).first)
+        #expect(coasting.id == "p1")
+        #expect(coasting.state == .coasting)
+        #expect(abs(coasting.box.midX - 130) < 3)
+        let back = tracker.update(detections: [detection("4.99", x: 133, y: 200)], at: frameTime(11))
+        #expect(back.map(\.id) == ["p1"])
+        #expect(back.first?.state == .confirmed)
+    }
+
+    @Test func aTrackEndsAfterTheTimeoutAndIsReportedOnce() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0)
+        _ = tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0.1)
+        #expect(tracker.update(detections: [], at: 0.4).map(\.state) == [.coasting])
+        #expect(tracker.endedSinceLastUpdate.isEmpty)
+        #expect(tracker.update(detections: [], at: 0.6).isEmpty)
+        #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1"])
+        #expect(tracker.endedSinceLastUpdate.map(\.state) == [.ended])
+        #expect(tracker.events.map(\.kind) == [.end])
+        _ = tracker.update(detections: [], at: 0.7)
+        #expect(tracker.endedSinceLastUpdate.isEmpty)
+    }
+
+    @Test func aSlowOCRRateAloneDoesNotEndTracks() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0)
+        _ = tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 1)
+        #expect(tracker.update(detections: [], at: 2).map(\.state) == [.coasting])
+        #expect(tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 3).map(\.id) == ["p1"])
+    }
+
+    @Test func aPriceThatReentersAfterEndingGetsANewID() {
+        let tracker = PriceTracker()
+        for frame in 0..<10 {
+            _ = tracker.update(detections: [detection("2.50", x: 200, y: 200)], at: frameTime(frame))
+        }
+        for frame in 10..<40 {
+            _ = tracker.update(detections: [], at: frameTime(frame))
+        }
+        _ = tracker.update(detections: [detection("2.50", x: 200, y: 200)], at: frameTime(40))
+        let shown = tracker.update(detections: [detection("2.50", x: 200, y: 200)], at: frameTime(41))
+        #expect(shown.map(\.id) == ["p2"])
+    }
+
+    @Test func predictMovesTracksWithTheImageWithoutEndingThem() throws {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("9.99", x: 100, y: 100)], at: 0)
+        _ = tracker.update(detections: [detection("9.99", x: 100, y: 100)], at: frameTime(1))
+        var shown: [TrackedPrice] = []
+        for frame in 2..<62 {
+            shown = tracker.predict(at: frameTime(frame), imageMotion: (dx: 1, dy: -0.5))
+        }
+        let price = try #require(shown.first)
+        #expect(price.id == "p1")
+        #expect(price.state == .confirmed)
+        #expect(abs(price.box.midX - 160) < 2)
+        #expect(abs(price.box.midY - 70) < 2)
+        #expect(tracker.events.isEmpty)
+    }
+
+    @Test func aTrackUnreadForLongStopsDriftingAndOnlyFollowsTheImage() throws {
+        let tracker = PriceTracker()
+        for frame in 0..<30 {
+            _ = tracker.update(detections: [detection("6.00", x: 100 + Double(frame) * 2, y: 100)], at: frameTime(frame))
+        }
+        var shown: [TrackedPrice] = []
+        for frame in 30..<120 {
+            shown = tracker.predict(at: frameTime(frame), imageMotion: nil)
+        }
+        let price = try #require(shown.first)
+        let lastRead = 158.0, speed = 60.0, driftLimit = lastRead + speed * 0.5 + 5
+        #expect(price.box.midX < driftLimit)
+        #expect(price.box.midX > 155)
+    }
+
+    @Test func tracksAreOrderedByIDNumber() {
+        let tracker = PriceTracker()
+        let prices = (0..<12).map { detection("\($0).99", x: 60 + Double($0) * 100, y: 100) }
+        _ = tracker.update(detections: prices, at: 0)
+        let shown = tracker.update(detections: prices.reversed(), at: frameTime(1))
+        #expect(shown.map(\.id) == (1...12).map { "p\($0)" })
+    }
+
+    @Test func idsAreNeverReused() {
+        let tracker = PriceTracker(configuration: .init(confirmAfterHits: 1))
+        var seen = Set<String>()
+        for round in 0..<5 {
+            let start = Double(round)
+            for id in tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: start).map(\.id) {
+                seen.insert(id)
+            }
+            _ = tracker.update(detections: [], at: start + 0.6)
+            _ = tracker.update(detections: [], at: start + 0.7)
+        }
+        #expect(seen == ["p1", "p2", "p3", "p4", "p5"])
+    }
+
+    @Test func unusableBoxesAreIgnored() {
+        let tracker = PriceTracker(configuration: .init(includeTentative: true))
+        let broken = [
+            detection("1.00", x: .nan, y: 10),
+            detection("1.00", x: 10, y: 10, width: 0),
+            detection("1.00", x: 10, y: .infinity),
+        ]
+        #expect(tracker.update(detections: broken, at: 0).isEmpty)
+    }
+
+    @Test func timeGoingBackwardsIsTreatedAsNoTimePassing() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 10)
+        let shown = tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 5)
+        #expect(shown.map(\.id) == ["p1"])
+        #expect(shown.first?.age == 0)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import Tracking
+
+@Suite("PriceTracker box smoothing")
+struct PriceTrackerSmoothingTests {
+    /// Centre errors (raw read, shown box) against the true centre for a price moving at constant speed.
+    private func errors(speed: Double, jitter: Double, seed: UInt64) -> (raw: [Double], shown: [Double], along: [Double]) {
+        var random = SeededGenerator(seed: seed)
+        let tracker = PriceTracker()
+        var raw: [Double] = [], shown: [Double] = [], along: [Double] = []
+        for frame in 0..<150 {
+            let trueX = 100 + speed * frameTime(frame)
+            let trueY = 240.0
+            let readX = trueX + random.gaussian(deviation: jitter)
+            let readY = trueY + random.gaussian(deviation: jitter)
+            let output = tracker.update(detections: [detection("3.99", x: readX, y: readY)], at: frameTime(frame))
+            guard frame >= 30, let box = output.first?.box else { continue }
+            raw.append(hypot(readX - trueX, readY - trueY))
+            shown.append(hypot(box.midX - trueX, box.midY - trueY))
+            along.append(box.midX - trueX)
+        }
+        return (raw, shown, along)
+    }
+
+    @Test func jitterIsReducedForAStillPrice() {
+        let result = errors(speed: 0, jitter: 3, seed: 3)
+        #expect(result.shown.count == 120)
+        #expect(rootMeanSquare(result.shown) < 0.6 * rootMeanSquare(result.raw))
+    }
+
+    @Test func jitterIsReducedForAMovingPriceWithoutLag() {
+        let result = errors(speed: 150, jitter: 3, seed: 4)
+        #expect(result.shown.count == 120)
+        #expect(rootMeanSquare(result.shown) < 0.7 * rootMeanSquare(result.raw))
+        let meanAlong = result.along.reduce(0, +) / Double(result.along.count)
+        #expect(abs(meanAlong) < 1)
+    }
+
+    @Test func imageMotionKeepsBoxesPinnedBetweenReads() throws {
+        let tracker = PriceTracker()
+        var x = 100.0
+        var last: TrackedPrice?
+        for frame in 0..<60 {
+            let step = 8 * sin(Double(frame) / 4)
+            x += step
+            let motion = (dx: step, dy: 0.0)
+            if frame % 3 == 0 {
+                last = tracker.update(detections: [detection("5.00", x: x, y: 100)], at: frameTime(frame), imageMotion: motion).first
+            } else {
+                last = tracker.predict(at: frameTime(frame), imageMotion: motion).first
+            }
+            if frame > 6, let box = last?.box {
+                #expect(abs(box.midX - x) < 3)
+            }
+        }
+        #expect(try #require(last).id == "p1")
+    }
+}
