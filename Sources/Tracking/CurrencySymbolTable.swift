@@ -23,6 +23,9 @@ struct CurrencySymbolTable: Sendable {
         var sourceOnly: Bool
         /// Whether the symbol contains letters, so it needs a word boundary on both sides.
         var isAlphabetic: Bool
+        /// Whether locales print the symbol before the amount more often than after it (`$5` vs `5 €`);
+        /// decides which number a symbol printed between two numbers belongs to.
+        var isUsuallyPrefix: Bool
     }
 
     /// Symbols grouped by their first scalar, longest first.
@@ -46,21 +49,22 @@ struct CurrencySymbolTable: Sendable {
     ///   spellings for all four.
     /// - `Rs`, `Rs.`: also the common Latin spelling of the Indian rupee.
     /// - `C$`, `AU$`, `A$`, `S$`, `NZ$`: common prefixed dollar spellings.
-    /// - `lei`, `TL`, `NIS`, `руб.`, `грн`, `元`, `円`, `원`, `￥`, `Euro`: local words and full-width forms.
+    /// - `RMB`, `lei`, `TL`, `NIS`, `руб.`, `грн`, `元`, `円`, `원`, `￥`, `Euro`: local words and full-width forms.
     /// - `¤`: the generic currency sign; it means "some currency", taken as the source currency.
-    static let supplement: [(String, [String])] = [
-        ("Fr.", ["CHF"]), ("Fr", ["CHF"]), ("SFr.", ["CHF"]), ("sFr.", ["CHF"]),
-        ("Kc", ["CZK"]), ("zl", ["PLN"]),
-        ("kr", ["DKK", "ISK", "NOK", "SEK"]), ("kr.", ["DKK", "ISK", "NOK", "SEK"]),
-        ("Kr", ["DKK", "ISK", "NOK", "SEK"]), ("Kr.", ["DKK", "ISK", "NOK", "SEK"]),
-        ("KR", ["DKK", "ISK", "NOK", "SEK"]),
-        ("Rs", ["INR"]), ("Rs.", ["INR"]),
-        ("C$", ["CAD"]), ("AU$", ["AUD"]), ("A$", ["AUD"]), ("S$", ["SGD"]), ("NZ$", ["NZD"]),
-        ("lei", ["RON"]), ("TL", ["TRY"]), ("NIS", ["ILS"]),
-        ("руб.", ["RUB"]), ("руб", ["RUB"]), ("грн", ["UAH"]), ("грн.", ["UAH"]),
-        ("元", ["CNY"]), ("円", ["JPY"]), ("원", ["KRW"]), ("￥", ["CNY", "JPY"]),
-        ("Euro", ["EUR"]), ("EURO", ["EUR"]), ("euro", ["EUR"]),
-        ("¤", []),
+    static let supplement: [(symbol: String, currencies: [String], isPrefix: Bool)] = [
+        ("Fr.", ["CHF"], true), ("Fr", ["CHF"], true), ("SFr.", ["CHF"], true), ("sFr.", ["CHF"], true),
+        ("Kc", ["CZK"], false), ("zl", ["PLN"], false),
+        ("kr", ["DKK", "ISK", "NOK", "SEK"], false), ("kr.", ["DKK", "ISK", "NOK", "SEK"], false),
+        ("Kr", ["DKK", "ISK", "NOK", "SEK"], false), ("Kr.", ["DKK", "ISK", "NOK", "SEK"], false),
+        ("KR", ["DKK", "ISK", "NOK", "SEK"], false),
+        ("Rs", ["INR"], true), ("Rs.", ["INR"], true),
+        ("C$", ["CAD"], true), ("AU$", ["AUD"], true), ("A$", ["AUD"], true), ("S$", ["SGD"], true),
+        ("NZ$", ["NZD"], true), ("RMB", ["CNY"], true),
+        ("lei", ["RON"], false), ("TL", ["TRY"], false), ("NIS", ["ILS"], false),
+        ("руб.", ["RUB"], false), ("руб", ["RUB"], false), ("грн", ["UAH"], false), ("грн.", ["UAH"], false),
+        ("元", ["CNY"], false), ("円", ["JPY"], false), ("원", ["KRW"], false), ("￥", ["CNY", "JPY"], true),
+        ("Euro", ["EUR"], false), ("EURO", ["EUR"], false), ("euro", ["EUR"], false),
+        ("¤", [], true),
     ]
 
     /// The currency an ambiguous symbol stands for when the source currency is not one of its currencies.
@@ -87,18 +91,21 @@ struct CurrencySymbolTable: Sendable {
         let formatter = NumberFormatter()
         formatter.numberStyle = .currency
         var currenciesBySymbol: [String: Set<String>] = [:]
-        func add(_ rawSymbol: String, _ code: String) {
+        var prefixVotes: [String: Int] = [:]
+        func add(_ rawSymbol: String, _ code: String, formatted: String) {
             let symbol = Self.cleaned(rawSymbol)
             guard !symbol.isEmpty, symbol != code, !symbol.unicodeScalars.contains(where: Self.isASCIIDigit) else {
                 return
             }
             currenciesBySymbol[symbol, default: []].insert(code)
+            let isPrefix = Self.cleaned(formatted).unicodeScalars.first.map { !Self.isASCIIDigit($0) } ?? true
+            prefixVotes[symbol, default: 0] += isPrefix ? 1 : -1
         }
         for identifier in Locale.availableIdentifiers {
             let locale = Locale(identifier: identifier)
             guard let code = locale.currency?.identifier else { continue }
             formatter.locale = locale
-            add(formatter.currencySymbol ?? "", code)
+            add(formatter.currencySymbol ?? "", code, formatted: formatter.string(from: 1) ?? "")
         }
         let codes = Set(Locale.commonISOCurrencyCodes)
         var minorUnits: [String: Int] = [:]
@@ -106,17 +113,17 @@ struct CurrencySymbolTable: Sendable {
         let probe = Decimal(string: "1.1111") ?? 1
         for code in codes {
             formatter.currencyCode = code
-            add(formatter.currencySymbol ?? "", code)
-            let digits = Self.fractionDigits(
-                in: formatter.string(from: probe as NSDecimalNumber) ?? "", decimalSeparator: formatter.currencyDecimalSeparator ?? ".")
+            let formatted = formatter.string(from: probe as NSDecimalNumber) ?? ""
+            add(formatter.currencySymbol ?? "", code, formatted: formatted)
+            let digits = Self.fractionDigits(in: formatted, decimalSeparator: formatter.currencyDecimalSeparator ?? ".")
             if digits != 2 { minorUnits[code] = digits }
         }
-        var symbols: [Unicode.Scalar: [Symbol]] = [:]
-        var supplemented = currenciesBySymbol
-        for (symbol, currencies) in Self.supplement {
-            supplemented[symbol, default: []].formUnion(currencies)
+        for entry in Self.supplement {
+            currenciesBySymbol[entry.symbol, default: []].formUnion(entry.currencies)
+            if prefixVotes[entry.symbol] == nil { prefixVotes[entry.symbol] = entry.isPrefix ? 1 : -1 }
         }
-        for (symbol, currencies) in supplemented {
+        var symbols: [Unicode.Scalar: [Symbol]] = [:]
+        for (symbol, currencies) in currenciesBySymbol {
             let scalars = Array(symbol.unicodeScalars)
             guard let first = scalars.first else { continue }
             let alphabetic = scalars.contains { $0.properties.isAlphabetic }
@@ -125,7 +132,9 @@ struct CurrencySymbolTable: Sendable {
                 Self.wordLikeSymbols.contains(symbol)
                 || (asciiLetters && scalars.count <= 2 && !Self.trustedShortSymbols.contains(symbol))
             symbols[first, default: []].append(
-                Symbol(scalars: scalars, currencies: currencies.sorted(), sourceOnly: sourceOnly, isAlphabetic: alphabetic))
+                Symbol(
+                    scalars: scalars, currencies: currencies.sorted(), sourceOnly: sourceOnly, isAlphabetic: alphabetic,
+                    isUsuallyPrefix: prefixVotes[symbol, default: 1] >= 0))
         }
         for key in symbols.keys {
             symbols[key]?.sort { $0.scalars.count > $1.scalars.count }

@@ -23,7 +23,8 @@ struct NumberToken: Sendable, Hashable {
         var fractionDigits: Int
         /// The token used grouping separators (`1.299`, `1 299`).
         var isGrouped: Bool
-        /// A lone `.`/`,` followed by three digits was read by the currency's minor units (`1.299`).
+        /// A lone `.`/`,` followed by three digits was read as grouping although the currency has two
+    /// minor units (`1.299 €`); currencies without minor units (`¥1,200`) are not ambiguous.
         var isAmbiguous: Bool
     }
 
@@ -82,7 +83,7 @@ struct NumberToken: Sendable, Hashable {
             } else if fractionLength <= 2 {
                 decimalIndex = lastIndex
             } else if fractionLength == 3 {
-                ambiguous = true
+                ambiguous = minorUnits == 2
                 let integerIsZero = groupLengths[0] == 1 && digits.first == 0
                 decimalIndex = minorUnits == 3 || integerIsZero ? lastIndex : nil
             } else {

@@ -34,10 +34,13 @@ public struct PriceExtractor: Sendable {
         }
     }
 
-    public var configuration: Configuration
+    /// The configuration in use, with the source currency code upper-cased.
+    public let configuration: Configuration
     private let table: CurrencySymbolTable
 
     public init(configuration: Configuration = .init()) {
+        var configuration = configuration
+        configuration.sourceCurrency = configuration.sourceCurrency.uppercased()
         self.configuration = configuration
         self.table = .shared
     }

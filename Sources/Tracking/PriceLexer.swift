@@ -47,8 +47,7 @@ struct PriceLexer {
     private func startsNumber(at index: Int) -> Bool {
         let scalar = scalars[index]
         if Self.isDigit(scalar) { return true }
-        guard Self.isLeadingConfusable(scalar), !isLetter(at: index - 1), index + 1 < scalars.count else { return false }
-        return Self.isDigit(scalars[index + 1])
+        return Self.isLeadingConfusable(scalar) && !isLetter(at: index - 1) && isDigitAhead(from: index + 1)
     }
 
     /// A repaired number must stand alone: no letters glued to either end.
@@ -93,6 +92,13 @@ struct PriceLexer {
                 }
                 break
             }
+            if scalar == ":", index + 1 < count, Self.isDash(scalars[index + 1]),
+                index + 2 >= count || !Self.isDigit(scalars[index + 2])
+            {
+                token.hasDashedFraction = true
+                index += 2
+                break
+            }
             if Self.isGroupingSpace(scalar) || Self.isApostrophe(scalar) {
                 if decimalHints.contains(index + 1), followingDigits(from: index + 1) == 2 {
                     token.separators.append(.hintedDecimal)
@@ -118,13 +124,21 @@ struct PriceLexer {
         return end - index
     }
 
+    /// Whether a digit follows at `index`, possibly after one decimal separator (`1S.99`).
+    private func isDigitAhead(from index: Int) -> Bool {
+        guard index < scalars.count else { return false }
+        if Self.isDigit(scalars[index]) { return true }
+        return (scalars[index] == "." || scalars[index] == ",") && index + 1 < scalars.count
+            && Self.isDigit(scalars[index + 1])
+    }
+
     /// The digit at `index`, reading OCR confusions when `repairing`: `O`/`o` → 0 (also at the end of
-    /// a group), `l`/`I`/`|` → 1 (before a digit or at a group start), `S` → 5 and `B` → 8 only between digits.
+    /// a group), `l`/`I`/`|` → 1 (before a digit), `S` → 5 and `B` → 8 only after a digit and before another.
     private func digitValue(at index: Int, inGroupOf groupLength: Int, repairing: Bool) -> UInt8? {
         let scalar = scalars[index]
         if Self.isDigit(scalar) { return UInt8(scalar.value - 0x30) }
         guard repairing else { return nil }
-        let nextIsDigit = index + 1 < scalars.count && Self.isDigit(scalars[index + 1])
+        let nextIsDigit = isDigitAhead(from: index + 1)
         switch scalar {
         case "O", "o":
             return groupLength > 0 || nextIsDigit ? 0 : nil

@@ -34,17 +34,10 @@ struct PriceScanner {
     func matches() -> [Match] {
         let count = tokens.count
         var markings = [Marking?](repeating: nil, count: count)
-        var takenMarkers = Set<Int>()
-        for index in tokens.indices where tokens[index].number != nil {
-            if index > 0, !takenMarkers.contains(index - 1), tokens[index].gapBefore <= 2,
-                let marking = marking(of: index - 1)
-            {
-                markings[index] = marking
-                takenMarkers.insert(index - 1)
-            } else if index + 1 < count, tokens[index + 1].gapBefore <= 2, let marking = marking(of: index + 1) {
-                markings[index] = marking
-                takenMarkers.insert(index + 1)
-            }
+        for index in tokens.indices {
+            guard let marking = marking(of: index), let owner = owner(ofMarkerAt: index) else { continue }
+            if let existing = markings[owner]?.tokenIndex, existing < owner { continue }
+            markings[owner] = marking
         }
         shareMarkingsAcrossRanges(&markings)
         var quantities = [Int?](repeating: nil, count: count)
@@ -102,6 +95,27 @@ struct PriceScanner {
         case .number, .word, .punctuation:
             return nil
         }
+    }
+
+    /// The number a currency marker belongs to: the one it touches when it sits between two, else the one
+    /// that has no other marker, else the one on the side the symbol is usually printed.
+    private func owner(ofMarkerAt index: Int) -> Int? {
+        let before = index > 0 && tokens[index - 1].number != nil && tokens[index].gapBefore <= 2 ? index - 1 : nil
+        let after =
+            index + 1 < tokens.count && tokens[index + 1].number != nil && tokens[index + 1].gapBefore <= 2
+            ? index + 1 : nil
+        guard let before, let after else { return before ?? after }
+        let gapBefore = tokens[index].gapBefore
+        let gapAfter = tokens[after].gapBefore
+        if gapBefore != gapAfter { return gapAfter < gapBefore ? after : before }
+        if before > 0, tokens[before].gapBefore <= 2, marking(of: before - 1) != nil { return after }
+        if after + 1 < tokens.count, tokens[after + 1].gapBefore <= 2, marking(of: after + 1) != nil { return before }
+        return isUsuallyPrefix(index) ? after : before
+    }
+
+    private func isUsuallyPrefix(_ index: Int) -> Bool {
+        if case .symbol(let symbol) = tokens[index].kind { return symbol.isUsuallyPrefix }
+        return true
     }
 
     /// `12,99–15,99 €` and `$12.99 - 15.99`: an unmarked end of a range takes the other end's currency.
@@ -179,8 +193,9 @@ struct PriceScanner {
             return true
         }
         // Times, dates and fractions: 12:30, 12/03, 2024-03-12.
-        if gluedNumber(after: index, through: { $0 == ":" || $0 == "/" }) != nil
-            || gluedNumber(before: index, through: { $0 == ":" || $0 == "/" }) != nil
+        let isDateOrTimeSeparator: (Unicode.Scalar) -> Bool = { $0 == ":" || (!isMarked && $0 == "/") }
+        if gluedNumber(after: index, through: isDateOrTimeSeparator) != nil
+            || gluedNumber(before: index, through: isDateOrTimeSeparator) != nil
         {
             return true
         }
@@ -209,6 +224,7 @@ struct PriceScanner {
                 return true
             }
             if token.gapBefore == 0, isWordLike(previous) { return true }
+            if !isMarked, let word = before.word, Self.referenceWords.contains(word) { return true }
         }
         if let next, next != markerIndex {
             let after = tokens[next]
@@ -330,6 +346,13 @@ struct PriceScanner {
     /// Count units after `/` or `per`.
     static let countWords: Set<String> = ["ea", "each", "unit", "item", "piece", "dozen", "doz", "kilo"]
     static let perWords: Set<String> = ["per", "pro", "je"]
-    static let multiBuyWords: Set<String> = ["for", "For", "FOR", "für", "Für", "pour", "por", "per"]
+    /// Words that introduce a number that is not an amount (`Version 2.14`, `Aisle 7`, `Nr. 12`).
+    static let referenceWords: Set<String> = [
+        "Version", "version", "Ver", "ver", "Rev", "rev", "v", "V", "No", "Nr", "Art", "Page", "page", "Seite",
+        "Room", "Aisle", "aisle", "Gate", "Platform", "Gleis", "Model", "Modell", "Size", "size", "Gr", "Größe",
+        "Tel", "Fax", "ISBN", "Lot", "Batch", "Charge", "Kasse", "Bon", "Filiale", "Store", "Lane", "Row", "Seat",
+        "Table", "Tisch", "Route", "Ch", "Vol", "Track", "Level", "Floor", "Etage", "Ref",
+    ]
+    static let multiBuyWords: Set<String> = ["for", "For", "FOR", "für", "Für", "pour", "por", "per", "för", "voor"]
     static let rangeWords: Set<String> = ["to", "bis", "à"]
 }
