@@ -1,0 +1,186 @@
+import Foundation
+
+/// Currency symbols, ISO 4217 codes and minor units, read once from Foundation's ICU locale data.
+///
+/// The table is built lazily on first use (``shared``) from:
+/// - every locale in `Locale.availableIdentifiers`: the symbol its currency formatter prints for the
+///   locale's own currency (`$` for `en_CA` → CAD, `kr` for `sv_SE` → SEK, `Kč` for `cs_CZ` → CZK);
+/// - every code in `Locale.commonISOCurrencyCodes`: the symbol `en_US` prints for it (`CA$`, `₹`, `₩`)
+///   and its minor units, read from how many fraction digits the formatter prints (JPY 0, KWD 3);
+/// - ``supplement``, a short table of spellings ICU does not know but shelves and OCR produce
+///   (`Fr.` for CHF, `Kc` for an OCR-read `Kč`, `zl` for `zł`, `¤` for "the source currency").
+///
+/// A symbol maps to one or more currencies; ``resolve(_:source:)`` picks one.
+struct CurrencySymbolTable: Sendable {
+    /// A symbol as it can be matched in text.
+    struct Symbol: Sendable {
+        /// The symbol's Unicode scalars; a space matches any white space in the text.
+        var scalars: [Unicode.Scalar]
+        /// Currencies printed with this symbol, sorted; empty for the generic sign `¤`.
+        var currencies: [String]
+        /// Whether the symbol counts only when the source currency is one of ``currencies``:
+        /// single letters (`R`, `K`, `L`) and short words that are also common words (`den`, `Le`).
+        var sourceOnly: Bool
+        /// Whether the symbol contains letters, so it needs a word boundary on both sides.
+        var isAlphabetic: Bool
+        /// Whether locales print the symbol before the amount more often than after it (`$5` vs `5 €`);
+        /// decides which number a symbol printed between two numbers belongs to.
+        var isUsuallyPrefix: Bool
+    }
+
+    /// Symbols grouped by their first scalar, longest first.
+    let symbolsByFirstScalar: [Unicode.Scalar: [Symbol]]
+    /// ISO 4217 codes in current use.
+    let isoCodes: Set<String>
+    /// Codes that are also common English words or brand names (`ALL`, `TOP`, `PHP`): they count
+    /// as a currency marker only when they name the source currency.
+    let wordLikeCodes: Set<String>
+    /// Fraction digits per currency where CLDR says other than 2.
+    let minorUnitsByCode: [String: Int]
+
+    /// The table built from this process's ICU data.
+    static let shared = CurrencySymbolTable()
+
+    /// Spellings ICU lacks, with the currencies they stand for.
+    ///
+    /// - `Fr.`, `Fr`, `SFr.`, `CHF.–` style: Swiss francs as printed on Swiss shelves.
+    /// - `Kc`, `zl`: `Kč` and `zł` as OCR reads them without the diacritic.
+    /// - `kr`, `kr.`, `Kr`, `KR`: ICU knows `kr` for DKK/NOK/SEK and `kr.` for DKK/ISK; shelves use both
+    ///   spellings for all four.
+    /// - `Rs`, `Rs.`: also the common Latin spelling of the Indian rupee.
+    /// - `C$`, `AU$`, `A$`, `S$`, `NZ$`: common prefixed dollar spellings.
+    /// - `RMB`, `lei`, `TL`, `NIS`, `руб.`, `грн`, `元`, `円`, `원`, `￥`, `Euro`: local words and full-width forms.
+    /// - `¤`: the generic currency sign; it means "some currency", taken as the source currency.
+    static let supplement: [(symbol: String, currencies: [String], isPrefix: Bool)] = [
+        ("Fr.", ["CHF"], true), ("Fr", ["CHF"], true), ("SFr.", ["CHF"], true), ("sFr.", ["CHF"], true),
+        ("Kc", ["CZK"], false), ("zl", ["PLN"], false),
+        ("kr", ["DKK", "ISK", "NOK", "SEK"], false), ("kr.", ["DKK", "ISK", "NOK", "SEK"], false),
+        ("Kr", ["DKK", "ISK", "NOK", "SEK"], false), ("Kr.", ["DKK", "ISK", "NOK", "SEK"], false),
+        ("KR", ["DKK", "ISK", "NOK", "SEK"], false),
+        ("Rs", ["INR"], true), ("Rs.", ["INR"], true),
+        ("C$", ["CAD"], true), ("AU$", ["AUD"], true), ("A$", ["AUD"], true), ("S$", ["SGD"], true),
+        ("NZ$", ["NZD"], true), ("RMB", ["CNY"], true),
+        ("lei", ["RON"], false), ("TL", ["TRY"], false), ("NIS", ["ILS"], false),
+        ("руб.", ["RUB"], false), ("руб", ["RUB"], false), ("грн", ["UAH"], false), ("грн.", ["UAH"], false),
+        ("元", ["CNY"], false), ("円", ["JPY"], false), ("원", ["KRW"], false), ("￥", ["CNY", "JPY"], true),
+        ("Euro", ["EUR"], false), ("EURO", ["EUR"], false), ("euro", ["EUR"], false),
+        ("¤", [], true),
+    ]
+
+    /// The currency an ambiguous symbol stands for when the source currency is not one of its currencies.
+    static let preferred: [String: String] = [
+        "$": "USD", "£": "GBP", "¥": "JPY", "￥": "JPY", "kr": "SEK", "kr.": "DKK", "Kr": "SEK", "Kr.": "DKK",
+        "KR": "SEK", "Rs": "INR", "Rs.": "INR", "Br": "ETB", "K": "ZMW", "L": "HNL",
+    ]
+
+    /// Short alphabetic symbols that are safe outside their own currency's country.
+    static let trustedShortSymbols: Set<String> = [
+        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "Fr", "KM", "DA", "DT", "TL", "Kč", "zł",
+    ]
+
+    /// Short symbols that are common words in European languages.
+    static let wordLikeSymbols: Set<String> = ["den", "Le", "Ar", "Db", "Nfk", "Bs", "Rf", "Kz"]
+
+    /// ISO codes that are common English words, abbreviations or brand names.
+    static let wordLikeISOCodes: Set<String> = [
+        "ALL", "AMD", "BAM", "BOB", "CUP", "CVE", "GEL", "LAK", "MAD", "MOP", "NAD", "PEN", "PHP", "SOS",
+        "TOP", "TRY", "ERN", "TMT",
+    ]
+
+    init() {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .currency
+        var currenciesBySymbol: [String: Set<String>] = [:]
+        var prefixVotes: [String: Int] = [:]
+        func add(_ rawSymbol: String, _ code: String, formatted: String) {
+            let symbol = Self.cleaned(rawSymbol)
+            guard !symbol.isEmpty, symbol != code, !symbol.unicodeScalars.contains(where: Self.isASCIIDigit) else {
+                return
+            }
+            currenciesBySymbol[symbol, default: []].insert(code)
+            let isPrefix = Self.cleaned(formatted).unicodeScalars.first.map { !Self.isASCIIDigit($0) } ?? true
+            prefixVotes[symbol, default: 0] += isPrefix ? 1 : -1
+        }
+        for identifier in Locale.availableIdentifiers {
+            let locale = Locale(identifier: identifier)
+            guard let code = locale.currency?.identifier else { continue }
+            formatter.locale = locale
+            add(formatter.currencySymbol ?? "", code, formatted: formatter.string(from: 1) ?? "")
+        }
+        let codes = Set(Locale.commonISOCurrencyCodes)
+        var minorUnits: [String: Int] = [:]
+        formatter.locale = Locale(identifier: "en_US")
+        let probe = Decimal(string: "1.1111") ?? 1
+        for code in codes {
+            formatter.currencyCode = code
+            let formatted = formatter.string(from: probe as NSDecimalNumber) ?? ""
+            add(formatter.currencySymbol ?? "", code, formatted: formatted)
+            let digits = Self.fractionDigits(in: formatted, decimalSeparator: formatter.currencyDecimalSeparator ?? ".")
+            if digits != 2 { minorUnits[code] = digits }
+        }
+        for entry in Self.supplement {
+            currenciesBySymbol[entry.symbol, default: []].formUnion(entry.currencies)
+            if prefixVotes[entry.symbol] == nil { prefixVotes[entry.symbol] = entry.isPrefix ? 1 : -1 }
+        }
+        var symbols: [Unicode.Scalar: [Symbol]] = [:]
+        for (symbol, currencies) in currenciesBySymbol {
+            let scalars = Array(symbol.unicodeScalars)
+            guard let first = scalars.first else { continue }
+            let alphabetic = scalars.contains { $0.properties.isAlphabetic }
+            let asciiLetters = scalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+            let sourceOnly =
+                Self.wordLikeSymbols.contains(symbol)
+                || (asciiLetters && scalars.count <= 2 && !Self.trustedShortSymbols.contains(symbol))
+            symbols[first, default: []].append(
+                Symbol(
+                    scalars: scalars, currencies: currencies.sorted(), sourceOnly: sourceOnly, isAlphabetic: alphabetic,
+                    isUsuallyPrefix: prefixVotes[symbol, default: 1] >= 0))
+        }
+        for key in symbols.keys {
+            symbols[key]?.sort { $0.scalars.count > $1.scalars.count }
+        }
+        symbolsByFirstScalar = symbols
+        isoCodes = codes
+        wordLikeCodes = Self.wordLikeISOCodes
+        minorUnitsByCode = minorUnits
+    }
+
+    /// Fraction digits of `code` (2 unless CLDR says otherwise).
+    func minorUnits(of code: String) -> Int {
+        minorUnitsByCode[code] ?? 2
+    }
+
+    /// The currency `symbol` stands for given the source currency, and how sure that is (0…1).
+    ///
+    /// Order: the source currency if the symbol is one of its spellings; the only currency of an
+    /// unambiguous symbol; the documented ``preferred`` reading of an ambiguous one; else the first
+    /// candidate alphabetically. The generic sign `¤` always reads as the source currency.
+    func resolve(_ symbol: Symbol, source: String) -> (code: String, certainty: Double)? {
+        if symbol.currencies.isEmpty { return (source, 0.8) }
+        if symbol.currencies.contains(source) { return (source, 1) }
+        if symbol.sourceOnly { return nil }
+        if symbol.currencies.count == 1, let only = symbol.currencies.first { return (only, 1) }
+        let key = String(String.UnicodeScalarView(symbol.scalars))
+        if let preferred = Self.preferred[key], symbol.currencies.contains(preferred) { return (preferred, 0.9) }
+        return symbol.currencies.first.map { ($0, 0.7) }
+    }
+
+    /// Removes bidi marks and invisible format characters, maps white space to a plain space and trims.
+    private static func cleaned(_ symbol: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in symbol.unicodeScalars {
+            if scalar.properties.generalCategory == .format { continue }
+            scalars.append(scalar.properties.isWhitespace ? " " : scalar)
+        }
+        return String(scalars).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func fractionDigits(in formatted: String, decimalSeparator: String) -> Int {
+        guard let range = formatted.range(of: decimalSeparator, options: .backwards) else { return 0 }
+        return formatted[range.upperBound...].unicodeScalars.prefix(while: isASCIIDigit).count
+    }
+
+    static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x30 && scalar.value <= 0x39
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A price read from text alone, with where it was printed in that text.
+public struct ParsedPrice: Sendable, Hashable {
+    public var amount: Decimal
+    /// ISO 4217 code.
+    public var currency: String
+    public var currencyEvidence: CurrencyEvidence
+    /// The printed price: the amount with its currency marker (`€ 1.299,00`), without a unit or multi-buy count.
+    public var span: Range<String.Index>
+    /// 0…1: how sure the reading is from the text alone (marker, separators, repairs).
+    public var certainty: Double
+    /// The unit of a unit price (`kg` in `2,49 €/kg`, `100g` in `€1.20/100 g`), if any.
+    public var unit: String?
+    /// The item count of a multi-buy offer (`3` in `3 for $5`), if any.
+    public var quantity: Int?
+    /// The text of ``span``.
+    public var text: String
+
+    public init(
+        amount: Decimal, currency: String, currencyEvidence: CurrencyEvidence, span: Range<String.Index>,
+        certainty: Double, unit: String? = nil, quantity: Int? = nil, text: String
+    ) {
+        self.amount = amount
+        self.currency = currency
+        self.currencyEvidence = currencyEvidence
+        self.span = span
+        self.certainty = certainty
+        self.unit = unit
+        self.quantity = quantity
+        self.text = text
+    }
+}

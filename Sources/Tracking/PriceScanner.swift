@@ -1,0 +1,358 @@
+import Foundation
+
+/// Finds prices among the ``PriceToken``s of one line.
+///
+/// Steps: attach each number to an adjacent currency marker (a prefix first, else a suffix not yet
+/// taken); let the two ends of a range share a marker (`12,99–15,99 €`); take multi-buy quantities
+/// (`3 for $5`); reject what reads as something else (dates, times, percentages, phone numbers,
+/// measures, years, codes glued to letters); read the amount with the currency's minor units; attach a
+/// unit (`/kg`).
+struct PriceScanner {
+    /// A price found, in scalar offsets.
+    struct Match: Sendable, Hashable {
+        var start: Int
+        var end: Int
+        var amount: Decimal
+        var currency: String
+        var evidence: CurrencyEvidence
+        var certainty: Double
+        var unit: String?
+        var quantity: Int?
+    }
+
+    private struct Marking {
+        var tokenIndex: Int?
+        var currency: String
+        var evidence: CurrencyEvidence
+        var certainty: Double
+    }
+
+    let tokens: [PriceToken]
+    let table: CurrencySymbolTable
+    let configuration: PriceExtractor.Configuration
+
+    func matches() -> [Match] {
+        let count = tokens.count
+        var markings = [Marking?](repeating: nil, count: count)
+        for index in tokens.indices {
+            guard let marking = marking(of: index), let owner = owner(ofMarkerAt: index) else { continue }
+            if let existing = markings[owner]?.tokenIndex, existing < owner { continue }
+            markings[owner] = marking
+        }
+        shareMarkingsAcrossRanges(&markings)
+        var quantities = [Int?](repeating: nil, count: count)
+        var isQuantity = Set<Int>()
+        for index in tokens.indices {
+            guard let (numberIndex, quantity) = multiBuy(at: index, markings: markings) else { continue }
+            quantities[numberIndex] = quantity
+            isQuantity.insert(index)
+        }
+        var results: [Match] = []
+        var usedAsUnit = Set<Int>()
+        for index in tokens.indices {
+            guard let number = tokens[index].number, !isQuantity.contains(index), !usedAsUnit.contains(index) else {
+                continue
+            }
+            let marking = markings[index]
+            guard !isRejected(numberAt: index, number, marking: marking) else { continue }
+            let currency = marking?.currency ?? configuration.sourceCurrency
+            guard let value = number.value(minorUnits: table.minorUnits(of: currency)),
+                let certainty = certainty(of: number, value: value, marking: marking)
+            else { continue }
+            var first = index
+            var last = index
+            if let markerIndex = marking?.tokenIndex {
+                first = min(first, markerIndex)
+                last = max(last, markerIndex)
+            }
+            let unit = unit(after: last)
+            if let unit { usedAsUnit.formUnion(unit.tokens) }
+            results.append(
+                Match(
+                    start: tokens[first].start, end: tokens[last].end, amount: value.amount, currency: currency,
+                    evidence: marking?.evidence ?? .default, certainty: certainty, unit: unit?.text,
+                    quantity: quantities[index]))
+        }
+        return results
+    }
+
+    // MARK: Currency markers
+
+    private func marking(of index: Int) -> Marking? {
+        let source = configuration.sourceCurrency
+        switch tokens[index].kind {
+        case .code(let code):
+            if table.wordLikeCodes.contains(code), code != source { return nil }
+            return Marking(tokenIndex: index, currency: code, evidence: .code, certainty: 1)
+        case .symbol(let symbol):
+            guard let resolved = table.resolve(symbol, source: source) else { return nil }
+            return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty)
+        case .misreadDollar:
+            guard let dollar = table.symbolsByFirstScalar["$"]?.first(where: { $0.scalars == ["$"] }),
+                let resolved = table.resolve(dollar, source: source)
+            else { return nil }
+            return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty * 0.7)
+        case .number, .word, .punctuation:
+            return nil
+        }
+    }
+
+    /// The number a currency marker belongs to: the one it touches when it sits between two, else the one
+    /// that has no other marker, else the one on the side the symbol is usually printed.
+    private func owner(ofMarkerAt index: Int) -> Int? {
+        let before = index > 0 && tokens[index - 1].number != nil && tokens[index].gapBefore <= 2 ? index - 1 : nil
+        let after =
+            index + 1 < tokens.count && tokens[index + 1].number != nil && tokens[index + 1].gapBefore <= 2
+            ? index + 1 : nil
+        guard let before, let after else { return before ?? after }
+        let gapBefore = tokens[index].gapBefore
+        let gapAfter = tokens[after].gapBefore
+        if gapBefore != gapAfter { return gapAfter < gapBefore ? after : before }
+        if before > 0, tokens[before].gapBefore <= 2, marking(of: before - 1) != nil { return after }
+        if after + 1 < tokens.count, tokens[after + 1].gapBefore <= 2, marking(of: after + 1) != nil { return before }
+        return isUsuallyPrefix(index) ? after : before
+    }
+
+    private func isUsuallyPrefix(_ index: Int) -> Bool {
+        if case .symbol(let symbol) = tokens[index].kind { return symbol.isUsuallyPrefix }
+        return true
+    }
+
+    /// `12,99–15,99 €` and `$12.99 - 15.99`: an unmarked end of a range takes the other end's currency.
+    private func shareMarkingsAcrossRanges(_ markings: inout [Marking?]) {
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].number != nil else { continue }
+            var dash = index + 1
+            if dash < tokens.count, let marking = markings[index], marking.tokenIndex == dash { dash += 1 }
+            guard dash + 1 < tokens.count, tokens[dash].isPunctuation(PriceLexer.isDash) || isRangeWord(dash),
+                tokens[dash].gapBefore <= 2, tokens[dash + 1].gapBefore <= 2
+            else { continue }
+            var other = dash + 1
+            if tokens[other].number == nil, other + 1 < tokens.count, tokens[other + 1].number != nil,
+                markings[other + 1]?.tokenIndex == other
+            {
+                other += 1
+            }
+            guard tokens[other].number != nil else { continue }
+            switch (markings[index], markings[other]) {
+            case (nil, let marking?):
+                markings[index] = Marking(
+                    tokenIndex: nil, currency: marking.currency, evidence: marking.evidence, certainty: marking.certainty * 0.95)
+            case (let marking?, nil):
+                markings[other] = Marking(
+                    tokenIndex: nil, currency: marking.currency, evidence: marking.evidence, certainty: marking.certainty * 0.95)
+            default:
+                break
+            }
+        }
+    }
+
+    private func isRangeWord(_ index: Int) -> Bool {
+        guard let word = tokens[index].word else { return false }
+        return Self.rangeWords.contains(word)
+    }
+
+    // MARK: Multi-buy
+
+    /// `3 for $5`, `2/$5`, `3 für 5 €`: the number of items and the token index of the price's number.
+    private func multiBuy(at index: Int, markings: [Marking?]) -> (numberIndex: Int, quantity: Int)? {
+        guard let number = tokens[index].number, markings[index] == nil, let quantity = number.integerValueIfPlain,
+            quantity >= 2, quantity <= 99, index + 2 < tokens.count
+        else { return nil }
+        let link = tokens[index + 1]
+        let isLink: Bool
+        if let word = link.word {
+            isLink = Self.multiBuyWords.contains(word) && link.gapBefore >= 1
+        } else {
+            isLink = link.isPunctuation { $0 == "/" } && link.gapBefore <= 1
+        }
+        guard isLink, tokens[index + 2].gapBefore <= 1 else { return nil }
+        var priceIndex = index + 2
+        if tokens[priceIndex].number == nil {
+            priceIndex += 1
+            guard priceIndex < tokens.count, markings[priceIndex]?.tokenIndex == index + 2 else { return nil }
+        }
+        guard let price = tokens[priceIndex].number else { return nil }
+        let isPrice = markings[priceIndex] != nil || price.separators.last.map { !$0.isGroupingOnly } == true
+        return isPrice ? (priceIndex, quantity) : nil
+    }
+
+    // MARK: Rejections
+
+    private func isRejected(numberAt index: Int, _ number: NumberToken, marking: Marking?) -> Bool {
+        let token = tokens[index]
+        let markerIndex = marking?.tokenIndex
+        let isMarked = marking != nil
+        let next = index + 1 < tokens.count ? index + 1 : nil
+        let previous = index > 0 ? index - 1 : nil
+
+        // Percentages and temperatures, marked or not.
+        if let next, tokens[next].gapBefore <= 1, tokens[next].isPunctuation({ $0 == "%" || $0 == "‰" || $0 == "°" }) {
+            return true
+        }
+        // Times, dates and fractions: 12:30, 12/03, 2024-03-12.
+        let isDateOrTimeSeparator: (Unicode.Scalar) -> Bool = { $0 == ":" || (!isMarked && $0 == "/") }
+        if gluedNumber(after: index, through: isDateOrTimeSeparator) != nil
+            || gluedNumber(before: index, through: isDateOrTimeSeparator) != nil
+        {
+            return true
+        }
+        if !isMarked, let other = gluedNumber(after: index, through: PriceLexer.isDash) ?? gluedNumber(before: index, through: PriceLexer.isDash),
+            tokens[other].number?.isPlainInteger == true, number.isPlainInteger
+        {
+            return true
+        }
+        if let next, next != markerIndex, tokens[next].gapBefore == 0, tokens[next].word == "h",
+            index + 2 < tokens.count, tokens[index + 2].number != nil, tokens[index + 2].gapBefore == 0
+        {
+            return true
+        }
+        // A lone day-and-month date: 12.03.
+        if !isMarked, number.separators == [.point], number.groupLengths.allSatisfy({ $0 <= 2 }), let next,
+            tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." })
+        {
+            return true
+        }
+        // Phone numbers, references and numbers glued to letters (A4, v1.2, 1st, 12a).
+        if let previous, previous != markerIndex {
+            let before = tokens[previous]
+            if !isMarked, before.gapBefore >= 0, token.gapBefore == 0,
+                before.isPunctuation({ $0 == "+" || $0 == "#" || $0 == "№" })
+            {
+                return true
+            }
+            if token.gapBefore == 0, isWordLike(previous) { return true }
+            if !isMarked, let word = before.word, Self.referenceWords.contains(word) { return true }
+        }
+        if let next, next != markerIndex {
+            let after = tokens[next]
+            if let word = after.word {
+                if Self.measureWords.contains(word) || Self.timeWords.contains(word) {
+                    if after.gapBefore <= 1, !(isMarked && markerIndex.map { $0 < index } == true) { return true }
+                } else if after.gapBefore == 0 {
+                    return true
+                }
+            } else if after.gapBefore == 0, isWordLike(next) {
+                return true
+            }
+        }
+        if !isMarked, number.repairs > 0 { return true }
+        if !isMarked, number.isPlainInteger, isPartOfDigitSequence(index) { return true }
+        if !isMarked, number.groupLengths[0] > 1, number.digits.first == 0 { return true }
+        if !isMarked, let year = number.integerValueIfPlain, number.digits.count == 4, (1900...2099).contains(year) {
+            return true
+        }
+        return false
+    }
+
+    /// A bare integer next to other numbers or parentheses: a phone number, code or list, not a price.
+    private func isPartOfDigitSequence(_ index: Int) -> Bool {
+        let isNeighbour: (Int) -> Bool = { other in
+            guard other >= 0, other < tokens.count else { return false }
+            if tokens[other].number != nil { return true }
+            return tokens[other].isPunctuation { $0 == "(" || $0 == ")" || PriceLexer.isDash($0) }
+        }
+        let previousIsClose = tokens[index].gapBefore <= 1 && isNeighbour(index - 1)
+        let nextIsClose = index + 1 < tokens.count && tokens[index + 1].gapBefore <= 1 && isNeighbour(index + 1)
+        return previousIsClose || nextIsClose
+    }
+
+    private func isWordLike(_ index: Int) -> Bool {
+        switch tokens[index].kind {
+        case .word, .code, .symbol, .misreadDollar: return marking(of: index) == nil
+        case .number, .punctuation: return false
+        }
+    }
+
+    private func gluedNumber(after index: Int, through separator: (Unicode.Scalar) -> Bool) -> Int? {
+        guard index + 2 < tokens.count, tokens[index + 1].gapBefore == 0, tokens[index + 1].isPunctuation(separator),
+            tokens[index + 2].gapBefore == 0, tokens[index + 2].number != nil
+        else { return nil }
+        return index + 2
+    }
+
+    private func gluedNumber(before index: Int, through separator: (Unicode.Scalar) -> Bool) -> Int? {
+        guard index >= 2, tokens[index].gapBefore == 0, tokens[index - 1].isPunctuation(separator),
+            tokens[index - 1].gapBefore == 0, tokens[index - 2].number != nil
+        else { return nil }
+        return index - 2
+    }
+
+    // MARK: Certainty
+
+    /// How sure the reading is, or `nil` when an unmarked number is not taken as a price.
+    private func certainty(of number: NumberToken, value: NumberToken.Value, marking: Marking?) -> Double? {
+        var certainty: Double
+        if let marking {
+            guard value.integerDigits <= 12 else { return nil }
+            certainty = (marking.evidence == .code ? 0.97 : 0.95) * marking.certainty
+            if value.fractionDigits == 0, !number.hasDashedFraction { certainty *= 0.95 }
+        } else {
+            guard value.integerDigits <= 7 else { return nil }
+            if number.hasDashedFraction {
+                certainty = 0.5
+            } else if value.fractionDigits == 0 {
+                guard configuration.acceptsBareNumbers, value.integerDigits <= 6 else { return nil }
+                certainty = 0.3
+            } else {
+                let minorUnits = table.minorUnits(of: configuration.sourceCurrency)
+                guard value.fractionDigits == max(minorUnits, 2) else { return nil }
+                certainty = 0.6
+            }
+        }
+        if value.isAmbiguous { certainty *= 0.9 }
+        if number.repairs > 0 { certainty *= 0.75 }
+        if number.separators.contains(.hintedDecimal) { certainty *= 0.85 }
+        return certainty
+    }
+
+    // MARK: Units
+
+    /// `/kg`, `/ 100 g`, `per lb` after a price: the unit text and the tokens it used.
+    private func unit(after last: Int) -> (text: String, tokens: [Int])? {
+        let slash = last + 1
+        guard slash + 1 < tokens.count, tokens[slash].gapBefore <= 1 else { return nil }
+        let isSlash = tokens[slash].isPunctuation { $0 == "/" }
+        let isPer = tokens[slash].word.map(Self.perWords.contains) ?? false
+        guard isSlash || isPer else { return nil }
+        let first = slash + 1
+        guard tokens[first].gapBefore <= 1 else { return nil }
+        if let word = tokens[first].word {
+            guard isSlash || Self.measureWords.contains(word) || Self.countWords.contains(word) else { return nil }
+            return (word, [first])
+        }
+        if let count = tokens[first].number?.integerValueIfPlain, first + 1 < tokens.count,
+            tokens[first + 1].gapBefore <= 1, let word = tokens[first + 1].word, Self.measureWords.contains(word)
+        {
+            return ("\(count)\(word)", [first, first + 1])
+        }
+        return nil
+    }
+
+    // MARK: Vocabulary
+
+    /// Units of measure: a number followed by one is a measure, not a price, unless a currency marker precedes it.
+    static let measureWords: Set<String> = [
+        "g", "kg", "mg", "gr", "grams", "l", "L", "ml", "mL", "cl", "cL", "dl", "oz", "lb", "lbs", "fl", "qt", "gal",
+        "pt", "cm", "mm", "m", "km", "in", "ft", "yd", "W", "kW", "kWh", "V", "mAh", "GB", "MB", "TB", "Hz", "kcal",
+        "cal", "kJ", "pcs", "pc", "pk", "ct", "Stk", "Stück", "St", "x", "X", "Pack", "pack", "min", "sec", "s",
+    ]
+    /// Words after a number that make it a time or duration.
+    static let timeWords: Set<String> = [
+        "h", "Uhr", "am", "pm", "AM", "PM", "days", "day", "hours", "hrs", "years", "Jahre", "Tage", "ans", "jours",
+    ]
+    /// Count units after `/` or `per`.
+    static let countWords: Set<String> = ["ea", "each", "unit", "item", "piece", "dozen", "doz", "kilo"]
+    static let perWords: Set<String> = ["per", "pro", "je"]
+    /// Words that introduce a number that is not an amount (`Version 2.14`, `Aisle 7`, `Nr. 12`).
+    static let referenceWords: Set<String> = [
+        "Version", "version", "Ver", "ver", "Rev", "rev", "v", "V", "No", "Nr", "Art", "Page", "page", "Seite",
+        "Room", "Aisle", "aisle", "Gate", "Platform", "Gleis", "Model", "Modell", "Size", "size", "Gr", "Größe",
+        "Tel", "Fax", "ISBN", "Lot", "Batch", "Charge", "Kasse", "Bon", "Filiale", "Store", "Lane", "Row", "Seat",
+        "Table", "Tisch", "Route", "Ch", "Vol", "Track", "Level", "Floor", "Etage", "Ref",
+    ]
+    static let multiBuyWords: Set<String> = ["for", "For", "FOR", "für", "Für", "pour", "por", "per", "för", "voor"]
+    static let rangeWords: Set<String> = ["to", "bis", "à"]
+}

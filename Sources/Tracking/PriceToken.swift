@@ -1,0 +1,41 @@
+/// One lexical unit of an OCR line, as the price scanner sees it; offsets are Unicode scalar offsets.
+struct PriceToken: Sendable {
+    /// What the token is.
+    enum Kind: Sendable {
+        /// Digit groups with their separators.
+        case number(NumberToken)
+        /// Three capital letters naming an ISO 4217 currency (`EUR`).
+        case code(String)
+        /// A currency symbol from ``CurrencySymbolTable`` (`€`, `R$`, `kr`).
+        case symbol(CurrencySymbolTable.Symbol)
+        /// A capital `S` glued to digits at the start of a word: OCR's usual reading of `$`.
+        case misreadDollar
+        /// A run of letters.
+        case word(String)
+        /// Any other single character (`%`, `/`, `-`, `:`).
+        case punctuation(Unicode.Scalar)
+    }
+
+    var kind: Kind
+    /// First scalar offset.
+    var start: Int
+    /// Scalar offset one past the end.
+    var end: Int
+    /// White space scalars between the previous token and this one.
+    var gapBefore: Int
+
+    var number: NumberToken? {
+        if case .number(let number) = kind { return number }
+        return nil
+    }
+
+    var word: String? {
+        if case .word(let word) = kind { return word }
+        return nil
+    }
+
+    func isPunctuation(_ test: (Unicode.Scalar) -> Bool) -> Bool {
+        if case .punctuation(let scalar) = kind { return test(scalar) }
+        return false
+    }
+}
