@@ -27,10 +27,10 @@ public enum RateError: Error, Sendable, Hashable, CustomStringConvertible {
     case timeout(source: String, seconds: Double)
     /// The request failed at the transport level (connection refused, reset, DNS, …).
     case network(source: String, reason: String)
-    /// No API key was configured for a source that needs one.
-    case missingAPIKey(source: String, variable: String)
     /// Reading or writing a local file failed.
     case fileSystem(path: String, reason: String)
+    /// A setting (URL, base currency, …) is invalid.
+    case invalidConfiguration(String)
 
     public var description: String {
         switch self {
@@ -59,10 +59,10 @@ public enum RateError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(source): no complete answer within \(seconds) s"
         case .network(let source, let reason):
             return "\(source): network error: \(reason)"
-        case .missingAPIKey(let source, let variable):
-            return "\(source): no API key; set \(variable)"
         case .fileSystem(let path, let reason):
             return "\(path): \(reason)"
+        case .invalidConfiguration(let reason):
+            return "invalid rate configuration: \(reason)"
         }
     }
 
