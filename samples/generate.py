@@ -87,6 +87,7 @@ CONDITIONS = {
     "receipt": "board is crumpled thermal-paper receipts (mono fonts, faded print) instead of a shelf",
 }
 
+HANDHELD_WALK = 110.0  # frame px / s drift along the shelf in handheld mode
 MOTIONS = ("static", "slow-pan", "fast-pan", "handheld")
 FORMATS = ("jpeg-dir", "png-dir", "y4m")
 
@@ -392,12 +393,12 @@ def render_shelf(rng, w, h, unit, price_range, conditions):
     draw = ImageDraw.Draw(img)
     next_id = 1
     y = int(20 * unit)
-    row = 0
-    while True:
-        edge_h = int(price_range[1] * 2.2 + 20 * unit)
-        row_h = edge_h + int(rng.uniform(75, 120) * unit)
-        if y + row_h > h:
-            break
+    edge_h = int(price_range[1] * 2.2 + 20 * unit)
+    n_rows = max(1, int((h - y) // (edge_h + 95 * unit)))
+    row_total = (h - y) / n_rows
+    for row in range(n_rows):
+        y = int(20 * unit + row * row_total)
+        row_h = int(row_total) - int(rng.integers(0, 10) * unit)
         prod_top = y
         edge_y = y + row_h - edge_h
         draw_products(draw, rng, 0, prod_top, w, edge_y - int(6 * unit), unit)
@@ -451,8 +452,6 @@ def render_shelf(rng, w, h, unit, price_range, conditions):
                     fg = (0, 0, 0) if sum(bgc) > 400 else (255, 255, 255)
                     draw.rectangle(r, fill=bgc)
                     draw.text((sx + p, sy + p), msg, font=mf, fill=fg)
-        y += row_h + int(rng.integers(0, 12) * unit)
-        row += 1
     board.img = img
     return board
 
@@ -465,10 +464,10 @@ def render_receipts(rng, w, h, unit, price_range, conditions):
     next_id = 1
     x = int(30 * unit)
     while x < w - 300 * unit:
-        lh = int(rng.uniform(price_range[0] * 0.75, price_range[0] * 1.05))
+        lh = int(rng.uniform(price_range[0] * 0.6, price_range[0] * 0.8))
         f = font(["dejavu-mono", "liberation-mono", "dejavu-mono-bold", "free-mono-bold"][int(rng.integers(4))], lh)
         cw = f.getbbox("M")[2]
-        cols = int(rng.integers(22, 30))
+        cols = int(rng.integers(19, 25))
         rw = cols * cw + int(40 * unit)
         if x + rw > w - 10:
             break
@@ -537,7 +536,7 @@ class Camera:
         self.vw, self.vh = vw, vh
         r = lambda a, b: float(rng.uniform(a, b))
         # shake: several higher-frequency sinusoids (continuous in time => sub-frame blur)
-        self.shake = [(r(4, 11), r(0, 6.283), r(0, 6.283)) for _ in range(4)]
+        self.shake = [(r(3, 8), r(0, 6.283), r(0, 6.283)) for _ in range(4)]
         self.drift = [(r(0.08, 0.35), r(0, 6.283), r(0, 6.283)) for _ in range(3)]
         self.rot_f = [(r(0.1, 0.5), r(0, 6.283)) for _ in range(2)]
         self.zoom_f = (r(0.1, 0.4), r(0, 6.283))
@@ -546,12 +545,16 @@ class Camera:
         self.cx0 = bw / 2 + r(-0.1, 0.1) * bw
         self.cy0 = bh / 2 + r(-0.1, 0.1) * bh
         if motion in ("slow-pan", "fast-pan"):
-            speed = (r(60, 100) if motion == "slow-pan" else r(550, 750)) / scale  # frame px / s -> canvas px / s
+            speed = (r(150, 220) if motion == "slow-pan" else r(550, 750)) / scale  # frame px / s -> canvas px / s
             self.speed = speed
             self.x_lo = vw / 2 + 10
             self.x_hi = bw - vw / 2 - 10
             self.cy0 = min(max(self.cy0, vh / 2 + 10), bh - vh / 2 - 10)
             self.x_start = self.x_lo + r(0, 0.15) * (self.x_hi - self.x_lo)
+        if motion == "handheld":
+            # the user walks slowly along the shelf while holding the phone
+            self.walk = HANDHELD_WALK / scale
+            self.cx0 = 0.5 * vw + 0.3 * vw
         self.cx0 = min(max(self.cx0, margin), bw - margin)
         self.cy0 = min(max(self.cy0, margin), bh - margin)
 
@@ -571,13 +574,14 @@ class Camera:
                 cy += amp / s * math.sin(6.283 * f * t + p2) * 0.5
             rot = math.radians(0.6) * math.sin(6.283 * self.rot_f[0][0] * t + self.rot_f[0][1])
         elif m == "handheld":
-            amp_x, amp_y = 0.18 * self.vw, 0.16 * self.vh
+            amp_x, amp_y = 0.12 * self.vw, 0.14 * self.vh
+            cx += self.walk * t
             for f, p1, p2 in self.drift:
                 cx += amp_x / 3 * 2 * math.sin(6.283 * f * t + p1)
                 cy += amp_y / 3 * 2 * math.sin(6.283 * f * t + p2)
             for f, p1, p2 in self.shake:
-                cx += 1.6 / s * math.sin(6.283 * f * t + p1)
-                cy += 1.6 / s * math.sin(6.283 * f * t + p2)
+                cx += 1.0 / s * math.sin(6.283 * f * t + p1)
+                cy += 1.0 / s * math.sin(6.283 * f * t + p2)
             s = self.scale0 * (1 + 0.09 * math.sin(6.283 * self.zoom_f[0] * t + self.zoom_f[1]))
             rot = math.radians(3.0) * (0.7 * math.sin(6.283 * self.rot_f[0][0] * t + self.rot_f[0][1]) +
                                        0.3 * math.sin(6.283 * self.rot_f[1][0] * t * 3 + self.rot_f[1][1]))
@@ -753,7 +757,9 @@ def run_sequence(args, conditions):
     # canvas px font sizes so that price ink height in frame is ~24-56 px at 640x480
     price_range = (38 * unit, 68 * unit)
     vw, vh = fw / scale, fh / scale
-    bw = int(vw * (3.2 if args.motion in ("slow-pan", "fast-pan") else 2.1))
+    bw = int(vw * (3.2 if args.motion in ("slow-pan", "fast-pan") else 2.0))
+    if args.motion == "handheld":
+        bw += int(HANDHELD_WALK / scale * args.frames / args.fps)
     bh = int(vh * 2.1)
     board = render_board(rng, bw, bh, unit, price_range, conditions)
     cam = Camera(rng, args.motion, fw, fh, bw, bh, scale, args.frames / args.fps, conditions)
@@ -785,6 +791,7 @@ def run_sequence(args, conditions):
         os.makedirs(seq_dir, exist_ok=True)
         truth_path = os.path.join(seq_dir, "truth.json")
     frames = []
+    blur_px = []
     corners = [(0, 0), (fw, 0), (fw, fh), (0, fh)]
     for i in range(args.frames):
         t = i / args.fps
@@ -797,6 +804,7 @@ def run_sequence(args, conditions):
         cb = apply_h(np.linalg.inv(Hb), corners)
         # displacement (frame px) of the image content over the exposure
         disp = float(np.max(np.hypot(*(apply_h(H, ca) - apply_h(H, cb)).T)))
+        blur_px.append(disp)
         n = int(min(24, max(1, math.ceil(disp / 0.75))))
         if args.motion == "static" or n == 1:
             acc = np.asarray(warp(board.img, H, fw, fh), dtype=np.float32)
@@ -831,8 +839,9 @@ def run_sequence(args, conditions):
         y4m.close()
     write_json(truth_path, {"name": name, "width": fw, "height": fh, "fps": args.fps, "frames": frames})
     n_prices = sum(len(f["prices"]) for f in frames)
-    sys.stderr.write("%s: %d frames, %d price boxes, %d tags on board -> %s\n"
-                     % (name, len(frames), n_prices, len(board.prices), truth_path))
+    bl = sorted(blur_px)
+    sys.stderr.write("%s: %d frames, %d price boxes, %d tags on board, motion blur px median %.1f max %.1f -> %s\n"
+                     % (name, len(frames), n_prices, len(board.prices), bl[len(bl) // 2], bl[-1], truth_path))
 
 
 STILL_PLAN = [
@@ -862,7 +871,7 @@ def run_stills(args, conditions):
         rng = np.random.default_rng([args.seed, 3, k])
         unit = fh / 480.0
         small = "small-text" in conds
-        price_range = (26 * unit, 44 * unit) if small else (34 * unit, 66 * unit)
+        price_range = (16 * unit, 26 * unit) if small else (32 * unit, 58 * unit)
         # board a bit larger than the image so rotation leaves no empty corners
         bw, bh = int(fw * 1.08), int(fh * 1.08)
         board = render_board(rng, bw, bh, unit, price_range, conds)
@@ -879,8 +888,12 @@ def run_stills(args, conditions):
                   "exposure": 1.0, "noise": 2.0 * (3 if "noisy" in conds else 1) * (1.8 if "lowlight" in conds else 1)}
         glare = [(float(rng.uniform(0.25, 0.75)), float(rng.uniform(0.25, 0.75)), 0.14, 200.0, 0.0, 0.0)]
         img = degrade(np.random.default_rng([args.seed, 4, k]), img, 0.0, fw, fh, params, conds, glare)
-        fn = "tags-%02d.png" % (k + 1)
-        img.save(os.path.join(out_dir, fn), "PNG", optimize=False, compress_level=9)
+        if fw * fh <= 800 * 600:
+            fn = "tags-%02d.png" % (k + 1)
+            img.save(os.path.join(out_dir, fn), "PNG", optimize=False, compress_level=9)
+        else:  # keep the committed samples small: big stills as high-quality JPEG
+            fn = "tags-%02d.jpg" % (k + 1)
+            img.save(os.path.join(out_dir, fn), "JPEG", quality=90, subsampling=0, optimize=False, progressive=False)
         images.append({"file": fn, "width": fw, "height": fh, "prices": price_entries(board, H, fw, fh)})
         sys.stderr.write("%s: %dx%d %s %d prices\n" % (fn, fw, fh, ",".join(conds) or "-", len(images[-1]["prices"])))
     write_json(os.path.join(out_dir, "truth.json"), {"images": images})
