@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConversionTests",
             dependencies: [

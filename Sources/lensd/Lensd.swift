@@ -1,4 +1,5 @@
 import ArgumentParser
+import Capture
 
 /// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.
 @main
@@ -11,4 +12,10 @@ struct Lensd: ParsableCommand {
             """,
         version: ProtocolVersion.release,
         subcommands: [ReplayCommand.self, ScanCommand.self, EvalCommand.self])
+
+    static func main() {
+        OpenMPThreadLimit.ensure()
+        LeptonicaMessages.silence()
+        main(nil)
+    }
 }

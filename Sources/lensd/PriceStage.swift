@@ -23,6 +23,7 @@ final class PriceStage {
     /// - Parameter time: seconds since the first frame of the stream.
     func process(sequence: UInt64, time: Double, width: Int, height: Int, lines: [OCRLine]) {
         let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
+            .filter { !Self.touchesBorder($0.box, width: width, height: height) }
         let tracks = tracker.update(detections: detections, at: time)
         let prices = tracks.map { track in
             let (message, failures) = presenter.message(for: track, frameWidth: width, frameHeight: height)
@@ -30,6 +31,17 @@ final class PriceStage {
             return message
         }
         events.emit(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
+    }
+
+    /// Whether a box comes within half its text height (at least 2 px) of the frame's edge.
+    ///
+    /// A price cut by the edge reads as a different amount (`$2` of `$24.99`, `7.00` of `17.00`,
+    /// `194.95` without its `CHF`), and OCR drops a partly visible glyph, so the box of a cut price
+    /// ends a little before the edge. Such reads are not shown until the price is fully in view.
+    static func touchesBorder(_ box: PixelRect, width: Int, height: Int) -> Bool {
+        let margin = max(2, box.height / 2)
+        return box.x <= margin || box.y <= margin
+            || box.maxX >= Double(width) - margin || box.maxY >= Double(height) - margin
     }
 
     /// Reports each distinct conversion failure once per run, not once per frame.

@@ -127,7 +127,7 @@ final class ScanPrinter {
                 events.emit(ScanMessage(
                     image: path, width: width, height: height, prices: messages, ocrMs: (ocrSeconds * 10_000).rounded() / 10))
             } else {
-                events.write(text: Self.describe(path: path, width: width, height: height, prices: messages, ocrSeconds: ocrSeconds))
+                events.emitText(Self.describe(path: path, width: width, height: height, prices: messages, ocrSeconds: ocrSeconds))
             }
         }
     }

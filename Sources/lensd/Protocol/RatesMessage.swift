@@ -1,6 +1,6 @@
 /// `RATES`: the exchange-rate table conversions use, with its date and freshness.
-struct RatesMessage: Encodable {
-    let `class` = "RATES"
+struct RatesMessage: ProtocolMessage {
+    static let className = "RATES"
     var base: String
     /// Where the table came from, e.g. `ecb-bundled`.
     var source: String
