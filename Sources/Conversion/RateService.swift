@@ -72,7 +72,8 @@ public actor RateService {
         self.fetcher = fetcher
         self.clock = clock
         self.bundledTable = try RateTable.bundled()
-        self.fileTable = try configuration.ratesFile.map { (path) throws(RateError) in try RateDocument.load(path: path) }
+        self.fileTable = try configuration.ratesFile.map { (path) throws(RateError) in try RateDocument.load(path: path)
+        }
         var loaded: RateCacheEntry?
         if let fetcher, let cache = configuration.cache {
             do {
@@ -232,7 +233,9 @@ public actor RateService {
         let now = clock.now()
         switch result {
         case .success(let table) where table.base != fetcher.tableBase(for: base):
-            fail(.malformedJSON(source: fetcher.sourceName, reason: "asked for base \(base), got \(table.base)"), now: now)
+            fail(
+                .malformedJSON(source: fetcher.sourceName, reason: "asked for base \(base), got \(table.base)"),
+                now: now)
         case .success(let table):
             let fetched = RateCacheEntry(table: table, fetchedAt: now)
             entry = fetched

@@ -49,11 +49,13 @@ struct RateCacheTests {
         #expect(try RateCache(directory: directory).load(source: "ecb", base: "EUR") == nil)
     }
 
-    @Test("corrupt files are reported as errors naming the file", arguments: [
-        "", "{", "null", #"{"format":"other","version":1}"#,
-        #"{"base":"EUR","date":"2026-10-30","fetchedAt":1,"format":"lensd-rates-cache","publishedAt":1,"rates":{"EUR":"1","USD":"-1"},"source":"ecb","validUntil":2,"version":1}"#,
-        #"{"base":"EUR","date":"2026-10-30","fetchedAt":1,"format":"lensd-rates-cache","publishedAt":1,"rates":{"EUR":"1","USD":"1"},"source":"exchangerate-api","validUntil":2,"version":1}"#,
-    ])
+    @Test(
+        "corrupt files are reported as errors naming the file",
+        arguments: [
+            "", "{", "null", #"{"format":"other","version":1}"#,
+            #"{"base":"EUR","date":"2026-10-30","fetchedAt":1,"format":"lensd-rates-cache","publishedAt":1,"rates":{"EUR":"1","USD":"-1"},"source":"ecb","validUntil":2,"version":1}"#,
+            #"{"base":"EUR","date":"2026-10-30","fetchedAt":1,"format":"lensd-rates-cache","publishedAt":1,"rates":{"EUR":"1","USD":"1"},"source":"exchangerate-api","validUntil":2,"version":1}"#,
+        ])
     func corruptFile(contents: String) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,77 +1,12 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Conversion
-
-/// The answer a test server gives, changeable while the server runs.
-final class SwitchableAnswer: Sendable {
-    private let answer: Mutex<TestAnswer>
-
-    init(_ answer: TestAnswer) {
-        self.answer = Mutex(answer)
-    }
-
-    func set(_ answer: TestAnswer) {
-        self.answer.withLock { $0 = answer }
-    }
-
-    @Sendable func route(_ path: String) -> TestAnswer {
-        answer.withLock { $0 }
-    }
-}
 
 @Suite("RateService fallback, cache and refresh", .timeLimit(.minutes(1)))
 struct RateServiceTests {
     /// Monday 2 November 2026, 16:10 in Frankfurt: the ECB's table of the day is out.
     static let mondayAfterPublication = instant("2026-11-02T15:10:00Z")
-
-    /// A server answering `answer`, a cache directory, and the ECB fetcher for the server.
-    struct Fixture {
-        let server: TestHTTPServer
-        let answer: SwitchableAnswer
-        let directory: URL
-        let cache: RateCache
-        let fetcher: HTTPRateFetcher
-
-        static func make(_ answer: TestAnswer = .body(TestFixtures.ecbXML(day: "2026-11-02"))) async throws -> Fixture {
-            let switchable = SwitchableAnswer(answer)
-            let server = try await TestHTTPServer(route: switchable.route)
-            let directory = try makeTemporaryDirectory()
-            return Fixture(
-                server: server,
-                answer: switchable,
-                directory: directory,
-                cache: RateCache(directory: directory.appendingPathComponent("lensd")),
-                fetcher: HTTPRateFetcher(source: .ecb(url: server.baseURL.appendingPathComponent("daily.xml")), timeout: 5)
-            )
-        }
-
-        func service(clock: ManualClock, ratesFile: String? = nil, cache: Bool = true) throws -> RateService {
-            try RateService(
-                configuration: RateServiceConfiguration(base: "EUR", ratesFile: ratesFile, cache: cache ? self.cache : nil),
-                fetcher: fetcher,
-                clock: clock
-            )
-        }
-
-        /// A table of `day` as the ECB would publish it, stored in the cache as fetched at `fetchedAt`.
-        func storeCachedTable(day: String, usd: String, fetchedAt: Date) throws {
-            let table = try ECBRates.parseXML(Data(TestFixtures.ecbXML(day: day, usd: usd).utf8), sourceName: "ecb")
-            try cache.store(RateCacheEntry(table: table, fetchedAt: fetchedAt))
-        }
-
-        func writeRatesFile(day: String, usd: String) throws -> String {
-            let path = directory.appendingPathComponent("rates-\(day).xml").path
-            try Data(TestFixtures.ecbXML(day: day, usd: usd).utf8).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-
-        func tearDown() async throws {
-            try await server.shutdown()
-            try? FileManager.default.removeItem(at: directory)
-        }
-    }
 
     /// Stops the service and returns every event it reported.
     func drainEvents(_ service: RateService) async -> [RateEvent] {
@@ -91,22 +26,24 @@ struct RateServiceTests {
         #expect(service.current.origin == .bundled)
         #expect(service.current.table.sourceName == "ecb-bundled")
         #expect(service.current.isStale)
-        #expect(try service.converter(locale: Locale(identifier: "en_US")).convert(100, from: "USD", to: "JPY").amount == 15725)
+        #expect(
+            try service.converter(locale: Locale(identifier: "en_US")).convert(100, from: "USD", to: "JPY").amount
+                == 15725)
     }
 
     @Test("offline with a rates file, the file is used")
     func offlineUsesFile() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        let path = try fixture.writeRatesFile(day: "2026-11-02", usd: "1.2345")
-        let service = try RateService(
-            configuration: RateServiceConfiguration(ratesFile: path, cache: nil), fetcher: nil,
-            clock: ManualClock(Self.mondayAfterPublication))
-        #expect(service.current.origin == .file)
-        #expect(service.current.table.sourceName == "file:\(path)")
-        #expect(!service.current.isStale)
-        await service.update()
-        #expect(fixture.server.requestedPaths.isEmpty)
+        try await RateServiceFixture.with { fixture in
+            let path = try fixture.writeRatesFile(day: "2026-11-02", usd: "1.2345")
+            let service = try RateService(
+                configuration: RateServiceConfiguration(ratesFile: path, cache: nil), fetcher: nil,
+                clock: ManualClock(Self.mondayAfterPublication))
+            #expect(service.current.origin == .file)
+            #expect(service.current.table.sourceName == "file:\(path)")
+            #expect(!service.current.isStale)
+            await service.update()
+            #expect(fixture.server.requestedPaths.isEmpty)
+        }
     }
 
     @Test("an unreadable rates file fails creation, naming the file")
@@ -125,220 +62,222 @@ struct RateServiceTests {
 
     @Test("without a cache, the first update fetches, writes the cache and reports the new table")
     func firstUpdateFetches() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        let clock = ManualClock(Self.mondayAfterPublication)
-        let service = try fixture.service(clock: clock)
-        #expect(service.current.origin == .bundled)
-        await service.update()
-        let current = service.current
-        #expect(current.origin == .network)
-        #expect(current.table.date == "2026-11-02")
-        #expect(current.fetchedAt == Self.mondayAfterPublication)
-        #expect(current.validUntil == instant("2026-11-03T15:00:00Z"))
-        #expect(fixture.server.requestedPaths == ["/daily.xml"])
-        #expect(try fixture.cache.load(source: "ecb", base: "EUR")?.table == current.table)
-        #expect(await drainEvents(service) == [.tableChanged(current)])
+        try await RateServiceFixture.with { fixture in
+            let clock = ManualClock(Self.mondayAfterPublication)
+            let service = try fixture.service(clock: clock)
+            #expect(service.current.origin == .bundled)
+            await service.update()
+            let current = service.current
+            #expect(current.origin == .network)
+            #expect(current.table.date == "2026-11-02")
+            #expect(current.fetchedAt == Self.mondayAfterPublication)
+            #expect(current.validUntil == instant("2026-11-03T15:00:00Z"))
+            #expect(fixture.server.requestedPaths == ["/daily.xml"])
+            #expect(try fixture.cache.load(source: "ecb", base: "EUR")?.table == current.table)
+            #expect(await drainEvents(service) == [.tableChanged(current)])
+        }
     }
 
     @Test("a valid cache is used at once and no request is made")
     func validCacheAvoidsNetwork() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
-        let clock = ManualClock(Self.mondayAfterPublication.addingTimeInterval(3600))
-        let service = try fixture.service(clock: clock)
-        #expect(service.current.origin == .cache)
-        #expect(service.current.table.rates["USD"] == decimal("1.1111"))
-        await service.update()
-        #expect(fixture.server.requestedPaths.isEmpty)
+        try await RateServiceFixture.with { fixture in
+            try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
+            let clock = ManualClock(Self.mondayAfterPublication.addingTimeInterval(3600))
+            let service = try fixture.service(clock: clock)
+            #expect(service.current.origin == .cache)
+            #expect(service.current.table.rates["USD"] == decimal("1.1111"))
+            await service.update()
+            #expect(fixture.server.requestedPaths.isEmpty)
+        }
     }
 
     @Test("the refresh starts refreshLead before the cache expires, on the injected clock")
     func refreshBeforeExpiry() async throws {
-        let fixture = try await Fixture.make(.body(TestFixtures.ecbXML(day: "2026-11-03", usd: "1.2222")))
-        defer { Task { try await fixture.tearDown() } }
-        try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
-        let clock = ManualClock(instant("2026-11-03T14:58:59Z"))
-        let service = try fixture.service(clock: clock)
-        await service.update()
-        #expect(fixture.server.requestedPaths.isEmpty)
-        clock.advance(to: instant("2026-11-03T14:59:00Z"))
-        await service.update()
-        #expect(fixture.server.requestedPaths.count == 1)
-        #expect(service.current.origin == .network)
-        #expect(service.current.table.rates["USD"] == decimal("1.2222"))
+        try await RateServiceFixture.with(.body(TestFixtures.ecbXML(day: "2026-11-03", usd: "1.2222"))) { fixture in
+            try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
+            let clock = ManualClock(instant("2026-11-03T14:58:59Z"))
+            let service = try fixture.service(clock: clock)
+            await service.update()
+            #expect(fixture.server.requestedPaths.isEmpty)
+            clock.advance(to: instant("2026-11-03T14:59:00Z"))
+            await service.update()
+            #expect(fixture.server.requestedPaths.count == 1)
+            #expect(service.current.origin == .network)
+            #expect(service.current.table.rates["USD"] == decimal("1.2222"))
+        }
     }
 
     @Test("when the source fails, the expired cache stays in use and the retry waits retryInterval")
     func failureKeepsLastGood() async throws {
-        let fixture = try await Fixture.make(.body(status: 503, "down"))
-        defer { Task { try await fixture.tearDown() } }
-        try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
-        let clock = ManualClock(instant("2026-11-03T16:00:00Z"))
-        let service = try fixture.service(clock: clock)
-        #expect(service.current.origin == .expiredCache)
-        await service.update()
-        #expect(service.current.origin == .expiredCache)
-        #expect(service.current.table.rates["USD"] == decimal("1.1111"))
-        #expect(service.current.lastError == .httpStatus(source: "ecb", status: 503))
-        await service.update()
-        #expect(fixture.server.requestedPaths.count == 1)
-        fixture.answer.set(.body(TestFixtures.ecbXML(day: "2026-11-03", usd: "1.3333")))
-        clock.advance(to: instant("2026-11-03T16:05:00Z"))
-        await service.update()
-        #expect(fixture.server.requestedPaths.count == 2)
-        #expect(service.current.origin == .network)
-        #expect(service.current.lastError == nil)
-        let events = await drainEvents(service)
-        #expect(events.first == .refreshFailed(.httpStatus(source: "ecb", status: 503)))
-        #expect(events.count == 2)
+        try await RateServiceFixture.with(.body(status: 503, "down")) { fixture in
+            try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
+            let clock = ManualClock(instant("2026-11-03T16:00:00Z"))
+            let service = try fixture.service(clock: clock)
+            #expect(service.current.origin == .expiredCache)
+            await service.update()
+            #expect(service.current.origin == .expiredCache)
+            #expect(service.current.table.rates["USD"] == decimal("1.1111"))
+            #expect(service.current.lastError == .httpStatus(source: "ecb", status: 503))
+            await service.update()
+            #expect(fixture.server.requestedPaths.count == 1)
+            fixture.answer.set(.body(TestFixtures.ecbXML(day: "2026-11-03", usd: "1.3333")))
+            clock.advance(to: instant("2026-11-03T16:05:00Z"))
+            await service.update()
+            #expect(fixture.server.requestedPaths.count == 2)
+            #expect(service.current.origin == .network)
+            #expect(service.current.lastError == nil)
+            let events = await drainEvents(service)
+            #expect(events.first == .refreshFailed(.httpStatus(source: "ecb", status: 503)))
+            #expect(events.count == 2)
+        }
     }
 
     @Test("a failed refresh never replaces a good table from the network")
     func failureAfterSuccessKeepsTable() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        let clock = ManualClock(Self.mondayAfterPublication)
-        let service = try fixture.service(clock: clock)
-        await service.update()
-        let good = service.current.table
-        fixture.answer.set(.body("garbage"))
-        let after = await service.refresh()
-        #expect(after.table == good)
-        #expect(after.origin == .network)
-        #expect(after.lastError == .unknownFormat(source: "ecb"))
+        try await RateServiceFixture.with { fixture in
+            let clock = ManualClock(Self.mondayAfterPublication)
+            let service = try fixture.service(clock: clock)
+            await service.update()
+            let good = service.current.table
+            fixture.answer.set(.body("garbage"))
+            let after = await service.refresh()
+            #expect(after.table == good)
+            #expect(after.origin == .network)
+            #expect(after.lastError == .unknownFormat(source: "ecb"))
+        }
     }
 
-    @Test("offline fallback order: expired cache or newer file, then bundled", arguments: [
-        (cacheDay: "2026-11-02" as String?, fileDay: nil as String?, expected: RateOrigin.expiredCache),
-        (cacheDay: "2026-11-02", fileDay: "2026-10-29", expected: .expiredCache),
-        (cacheDay: "2026-11-02", fileDay: "2026-11-02", expected: .expiredCache),
-        (cacheDay: "2026-11-02", fileDay: "2026-11-03", expected: .file),
-        (cacheDay: nil, fileDay: "2026-10-29", expected: .file),
-        (cacheDay: nil, fileDay: nil, expected: .bundled),
-    ])
+    @Test(
+        "offline fallback order: expired cache or newer file, then bundled",
+        arguments: [
+            (cacheDay: "2026-11-02" as String?, fileDay: nil as String?, expected: RateOrigin.expiredCache),
+            (cacheDay: "2026-11-02", fileDay: "2026-10-29", expected: .expiredCache),
+            (cacheDay: "2026-11-02", fileDay: "2026-11-02", expected: .expiredCache),
+            (cacheDay: "2026-11-02", fileDay: "2026-11-03", expected: .file),
+            (cacheDay: nil, fileDay: "2026-10-29", expected: .file),
+            (cacheDay: nil, fileDay: nil, expected: .bundled),
+        ])
     func offlineFallbackOrder(cacheDay: String?, fileDay: String?, expected: RateOrigin) async throws {
-        let fixture = try await Fixture.make(.hangUp)
-        defer { Task { try await fixture.tearDown() } }
-        if let cacheDay {
-            try fixture.storeCachedTable(day: cacheDay, usd: "1.1", fetchedAt: instant("\(cacheDay)T15:10:00Z"))
-        }
-        let path = try fileDay.map { try fixture.writeRatesFile(day: $0, usd: "1.2") }
-        let clock = ManualClock(instant("2026-11-05T12:00:00Z"))
-        let service = try fixture.service(clock: clock, ratesFile: path)
-        await service.update()
-        #expect(fixture.server.requestedPaths.count == 1)
-        #expect(service.current.origin == expected)
-        if case .network = service.current.lastError {
-        } else {
-            Issue.record("expected a network error, got \(String(describing: service.current.lastError))")
+        try await RateServiceFixture.with(.hangUp) { fixture in
+            if let cacheDay {
+                try fixture.storeCachedTable(day: cacheDay, usd: "1.1", fetchedAt: instant("\(cacheDay)T15:10:00Z"))
+            }
+            let path = try fileDay.map { try fixture.writeRatesFile(day: $0, usd: "1.2") }
+            let clock = ManualClock(instant("2026-11-05T12:00:00Z"))
+            let service = try fixture.service(clock: clock, ratesFile: path)
+            await service.update()
+            #expect(fixture.server.requestedPaths.count == 1)
+            #expect(service.current.origin == expected)
+            if case .network = service.current.lastError {
+            } else {
+                Issue.record("expected a network error, got \(String(describing: service.current.lastError))")
+            }
         }
     }
 
     @Test("a corrupt cache file is reported and ignored")
     func corruptCacheIgnored() async throws {
-        let fixture = try await Fixture.make(.hangUp)
-        defer { Task { try await fixture.tearDown() } }
-        let url = fixture.cache.fileURL(source: "ecb", base: "EUR")
-        try FileManager.default.createDirectory(at: fixture.cache.directory, withIntermediateDirectories: true)
-        try Data("{\"format\":".utf8).write(to: url)
-        let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
-        #expect(service.current.origin == .bundled)
-        let events = await drainEvents(service)
-        #expect(events == [.cacheIgnored(.malformedJSON(source: url.path, reason: "corrupt cache file"))])
+        try await RateServiceFixture.with(.hangUp) { fixture in
+            let url = fixture.cache.fileURL(source: "ecb", base: "EUR")
+            try FileManager.default.createDirectory(at: fixture.cache.directory, withIntermediateDirectories: true)
+            try Data("{\"format\":".utf8).write(to: url)
+            let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
+            #expect(service.current.origin == .bundled)
+            let events = await drainEvents(service)
+            #expect(events == [.cacheIgnored(.malformedJSON(source: url.path, reason: "corrupt cache file"))])
+        }
     }
 
     @Test("a corrupt cache file is replaced by the next good fetch")
     func corruptCacheReplaced() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        try FileManager.default.createDirectory(at: fixture.cache.directory, withIntermediateDirectories: true)
-        try Data("garbage".utf8).write(to: fixture.cache.fileURL(source: "ecb", base: "EUR"))
-        let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
-        await service.update()
-        #expect(try fixture.cache.load(source: "ecb", base: "EUR")?.table == service.current.table)
+        try await RateServiceFixture.with { fixture in
+            try FileManager.default.createDirectory(at: fixture.cache.directory, withIntermediateDirectories: true)
+            try Data("garbage".utf8).write(to: fixture.cache.fileURL(source: "ecb", base: "EUR"))
+            let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
+            await service.update()
+            #expect(try fixture.cache.load(source: "ecb", base: "EUR")?.table == service.current.table)
+        }
     }
 
     @Test("the turn to stale is reported once")
     func staleTransitionReported() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        let path = try fixture.writeRatesFile(day: "2026-11-02", usd: "1.2")
-        let clock = ManualClock(instant("2026-11-03T20:59:59Z"))
-        let service = try RateService(
-            configuration: RateServiceConfiguration(ratesFile: path, cache: nil), fetcher: nil, clock: clock)
-        #expect(!service.current.isStale)
-        clock.advance(to: instant("2026-11-03T21:00:01Z"))
-        await service.update()
-        await service.update()
-        #expect(service.current.isStale)
-        #expect(await drainEvents(service) == [.staleChanged(service.current)])
+        try await RateServiceFixture.with { fixture in
+            let path = try fixture.writeRatesFile(day: "2026-11-02", usd: "1.2")
+            let clock = ManualClock(instant("2026-11-03T20:59:59Z"))
+            let service = try RateService(
+                configuration: RateServiceConfiguration(ratesFile: path, cache: nil), fetcher: nil, clock: clock)
+            #expect(!service.current.isStale)
+            clock.advance(to: instant("2026-11-03T21:00:01Z"))
+            await service.update()
+            await service.update()
+            #expect(service.current.isStale)
+            #expect(await drainEvents(service) == [.staleChanged(service.current)])
+        }
     }
 
     @Test("concurrent refreshes share one request")
     func oneRequestInFlight() async throws {
-        let fixture = try await Fixture.make(.slow(seconds: 0.3, TestFixtures.ecbXML(day: "2026-11-02")))
-        defer { Task { try await fixture.tearDown() } }
-        let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
-        let snapshots = await withTaskGroup(of: RateSnapshot.self) { group in
-            for _ in 0..<8 {
-                group.addTask { await service.refresh() }
+        try await RateServiceFixture.with(.slow(seconds: 0.3, TestFixtures.ecbXML(day: "2026-11-02"))) { fixture in
+            let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
+            let snapshots = await withTaskGroup(of: RateSnapshot.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { await service.refresh() }
+                }
+                var all: [RateSnapshot] = []
+                for await snapshot in group {
+                    all.append(snapshot)
+                }
+                return all
             }
-            var all: [RateSnapshot] = []
-            for await snapshot in group {
-                all.append(snapshot)
-            }
-            return all
+            #expect(fixture.server.requestedPaths.count == 1)
+            #expect(snapshots.allSatisfy { $0.origin == .network })
         }
-        #expect(fixture.server.requestedPaths.count == 1)
-        #expect(snapshots.allSatisfy { $0.origin == .network })
     }
 
     @Test("the background loop fetches on start and reports the table")
     func backgroundLoopFetches() async throws {
-        let fixture = try await Fixture.make()
-        defer { Task { try await fixture.tearDown() } }
-        let clock = ManualClock(Self.mondayAfterPublication)
-        let service = try fixture.service(clock: clock)
-        await service.start()
-        var events = service.events.makeAsyncIterator()
-        let first = await events.next()
-        guard case .tableChanged(let snapshot) = first else {
-            Issue.record("expected tableChanged, got \(String(describing: first))")
-            return
+        try await RateServiceFixture.with { fixture in
+            let clock = ManualClock(Self.mondayAfterPublication)
+            let service = try fixture.service(clock: clock)
+            await service.start()
+            var events = service.events.makeAsyncIterator()
+            let first = await events.next()
+            guard case .tableChanged(let snapshot) = first else {
+                Issue.record("expected tableChanged, got \(String(describing: first))")
+                return
+            }
+            #expect(snapshot.origin == .network)
+            await service.stop()
         }
-        #expect(snapshot.origin == .network)
-        await service.stop()
     }
 
     @Test("the background loop refreshes when the clock reaches the refresh time")
     func backgroundLoopRefreshesOnClock() async throws {
-        let fixture = try await Fixture.make(.body(TestFixtures.ecbXML(day: "2026-11-03", usd: "1.2222")))
-        defer { Task { try await fixture.tearDown() } }
-        try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
-        let clock = ManualClock(Self.mondayAfterPublication)
-        let service = try fixture.service(clock: clock)
-        await service.start()
-        while clock.sleeperCount == 0 {
-            await Task.yield()
-        }
-        #expect(fixture.server.requestedPaths.isEmpty)
-        #expect(await service.nextWake(now: clock.now()) == instant("2026-11-02T15:25:00Z"))
-        var wake = await service.nextWake(now: clock.now())
-        while wake < instant("2026-11-03T14:59:00Z") {
+        try await RateServiceFixture.with(.body(TestFixtures.ecbXML(day: "2026-11-03", usd: "1.2222"))) { fixture in
+            try fixture.storeCachedTable(day: "2026-11-02", usd: "1.1111", fetchedAt: Self.mondayAfterPublication)
+            let clock = ManualClock(Self.mondayAfterPublication)
+            let service = try fixture.service(clock: clock)
+            await service.start()
+            while clock.sleeperCount == 0 {
+                await Task.yield()
+            }
+            #expect(fixture.server.requestedPaths.isEmpty)
+            #expect(await service.nextWake(now: clock.now()) == instant("2026-11-02T15:25:00Z"))
+            var wake = await service.nextWake(now: clock.now())
+            while wake < instant("2026-11-03T14:59:00Z") {
+                clock.advance(to: wake)
+                wake = await service.nextWake(now: wake)
+            }
             clock.advance(to: wake)
-            wake = await service.nextWake(now: wake)
+            var events = service.events.makeAsyncIterator()
+            let event = await events.next()
+            guard case .tableChanged(let snapshot) = event else {
+                Issue.record("expected tableChanged, got \(String(describing: event))")
+                return
+            }
+            #expect(snapshot.table.rates["USD"] == decimal("1.2222"))
+            #expect(fixture.server.requestedPaths.count == 1)
+            await service.stop()
         }
-        clock.advance(to: wake)
-        var events = service.events.makeAsyncIterator()
-        let event = await events.next()
-        guard case .tableChanged(let snapshot) = event else {
-            Issue.record("expected tableChanged, got \(String(describing: event))")
-            return
-        }
-        #expect(snapshot.table.rates["USD"] == decimal("1.2222"))
-        #expect(fixture.server.requestedPaths.count == 1)
-        await service.stop()
     }
 }
