@@ -72,7 +72,10 @@ public actor RateService {
         self.fetcher = fetcher
         self.clock = clock
         self.bundledTable = try RateTable.bundled()
-        self.fileTable = try configuration.ratesFile.map { (path) throws(RateError) in try RateDocument.load(path: path)
+        if let path = configuration.ratesFile {
+            self.fileTable = try RateDocument.load(path: path)
+        } else {
+            self.fileTable = nil
         }
         var loaded: RateCacheEntry?
         if let fetcher, let cache = configuration.cache {
@@ -86,11 +89,15 @@ public actor RateService {
             }
         }
         self.entry = loaded
-        let now = clock.now()
-        self.published = Mutex(
-            Self.select(
-                now: now, entry: loaded, entryOrigin: .cache, file: fileTable, bundled: bundledTable, lastError: nil)
+        let initial = Self.select(
+            now: clock.now(),
+            entry: loaded,
+            entryOrigin: .cache,
+            file: fileTable,
+            bundled: bundledTable,
+            lastError: nil
         )
+        self.published = Mutex(initial)
     }
 
     deinit {
