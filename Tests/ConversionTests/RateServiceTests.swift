@@ -280,4 +280,59 @@ struct RateServiceTests {
             await service.stop()
         }
     }
+
+    @Test("an ExchangeRate-API table is cached per source and base, valid until its announced next update")
+    func exchangeRateAPIThroughService() async throws {
+        try await RateServiceFixture.with(.body(TestFixtures.exchangeRateAPI())) { fixture in
+            let clock = ManualClock(instant("2026-10-31T08:00:00Z"))
+            let service = try RateService(
+                configuration: RateServiceConfiguration(base: "USD", cache: fixture.cache),
+                fetcher: HTTPRateFetcher(
+                    source: .exchangeRateAPI(baseURL: fixture.server.baseURL, apiKey: "k"), timeout: 5),
+                clock: clock
+            )
+            await service.update()
+            #expect(fixture.server.requestedPaths == ["/v6/k/latest/USD"])
+            #expect(service.current.origin == .network)
+            #expect(service.current.validUntil == Date(timeIntervalSince1970: 1_793_491_201))
+            let cached = try fixture.cache.load(source: "exchangerate-api", base: "USD")
+            #expect(cached?.table == service.current.table)
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: fixture.cache.directory.appendingPathComponent("rates-exchangerate-api-USD.json").path))
+        }
+    }
+
+    @Test("an answer for another base than asked is a failure, not a new table")
+    func wrongBaseRejected() async throws {
+        try await RateServiceFixture.with(.body(TestFixtures.exchangeRateAPI(base: "GBP"))) { fixture in
+            let service = try RateService(
+                configuration: RateServiceConfiguration(base: "USD", cache: nil),
+                fetcher: HTTPRateFetcher(
+                    source: .exchangeRateAPI(baseURL: fixture.server.baseURL, apiKey: "k"), timeout: 5),
+                clock: ManualClock(instant("2026-10-31T08:00:00Z"))
+            )
+            await service.update()
+            #expect(service.current.origin == .bundled)
+            #expect(
+                service.current.lastError
+                    == .malformedJSON(source: "exchangerate-api", reason: "asked for base USD, got GBP"))
+        }
+    }
+
+    @Test("a cache that cannot be written is reported and the fetched table still used")
+    func cacheWriteFailureReported() async throws {
+        try await RateServiceFixture.with { fixture in
+            try Data("not a directory".utf8).write(to: fixture.cache.directory)
+            let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
+            await service.update()
+            #expect(service.current.origin == .network)
+            let events = await drainEvents(service)
+            #expect(events.count == 2)
+            guard case .cacheWriteFailed(.fileSystem) = events.first else {
+                Issue.record("expected cacheWriteFailed first, got \(events)")
+                return
+            }
+        }
+    }
 }
