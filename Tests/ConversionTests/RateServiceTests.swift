@@ -217,7 +217,7 @@ struct RateServiceTests {
 
     @Test("concurrent refreshes share one request")
     func oneRequestInFlight() async throws {
-        try await RateServiceFixture.with(.slow(seconds: 0.3, TestFixtures.ecbXML(day: "2026-11-02"))) { fixture in
+        try await RateServiceFixture.with(.slow(seconds: 1, TestFixtures.ecbXML(day: "2026-11-02"))) { fixture in
             let service = try fixture.service(clock: ManualClock(Self.mondayAfterPublication))
             let snapshots = await withTaskGroup(of: RateSnapshot.self) { group in
                 for _ in 0..<8 {
