@@ -3,7 +3,7 @@ import Capture
 
 /// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.
 @main
-struct Lensd: ParsableCommand {
+struct Lensd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lensd",
         abstract: "Read prices in frames with OCR, track them and stream converted overlays as NDJSON.",
@@ -11,11 +11,11 @@ struct Lensd: ParsableCommand {
             Output is newline-delimited JSON on stdout (see docs/protocol.md); logs go to stderr.
             """,
         version: ProtocolVersion.release,
-        subcommands: [ReplayCommand.self, ScanCommand.self, EvalCommand.self])
+        subcommands: [ReplayCommand.self, ScanCommand.self, ConvertCommand.self, EvalCommand.self])
 
-    static func main() {
+    static func main() async {
         OpenMPThreadLimit.ensure()
         LeptonicaMessages.silence()
-        main(nil)
+        await main(nil)
     }
 }

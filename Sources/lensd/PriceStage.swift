@@ -1,4 +1,5 @@
 import Conversion
+import Foundation
 import OCR
 import Tracking
 
@@ -9,13 +10,17 @@ final class PriceStage {
     private let extractor: PriceExtractor
     private let tracker: PriceTracker
     private let presenter: PricePresenter
+    private let rates: RateService
+    private let locale: Locale
     private let events: EventStream
     private var reportedConversionFailures: Set<String> = []
 
-    init(extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, events: EventStream) {
+    init(extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale, events: EventStream) {
         self.extractor = extractor
         self.tracker = tracker
         self.presenter = presenter
+        self.rates = rates
+        self.locale = locale
         self.events = events
     }
 
@@ -25,8 +30,9 @@ final class PriceStage {
         let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
             .filter { !Self.touchesBorder($0.box, width: width, height: height) }
         let tracks = tracker.update(detections: detections, at: time)
+        let view = RateView(snapshot: rates.current, locale: locale, now: Date())
         let prices = tracks.map { track in
-            let (message, failures) = presenter.message(for: track, frameWidth: width, frameHeight: height)
+            let (message, failures) = presenter.message(for: track, rates: view, frameWidth: width, frameHeight: height)
             report(failures, frame: sequence)
             return message
         }
