@@ -478,11 +478,18 @@ def render_receipts(rng, w, h, unit, price_range, conditions):
     img = background(rng, w, h, (70, 60, 52), amp=14)
     draw = ImageDraw.Draw(img)
     next_id = 1
+    n_receipt = 0
     x = int(30 * unit)
     while x < w - 300 * unit:
         lh = int(rng.uniform(price_range[0] * 0.85, price_range[0] * 1.0))
-        f = font(["dejavu-mono", "liberation-mono", "dejavu-mono-bold", "free-mono-bold"][int(rng.integers(4))], lh)
-        cw = f.getbbox("M")[2]
+        # alternate monospaced (thermal printer) and proportional receipt fonts
+        if n_receipt % 2 == 0:
+            fname = ["dejavu-mono", "liberation-mono", "dejavu-mono-bold", "free-mono-bold"][int(rng.integers(4))]
+        else:
+            fname = ["dejavu-sans-cond", "liberation-narrow-bold", "free-sans", "dejavu-sans"][int(rng.integers(4))]
+        n_receipt += 1
+        f = font(fname, lh)
+        cw = font("dejavu-mono", lh).getbbox("M")[2]
         cols = int(rng.integers(19, 25))
         rw = cols * cw + int(40 * unit)
         if x + rw > w - 10:
