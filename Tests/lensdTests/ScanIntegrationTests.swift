@@ -3,7 +3,7 @@ import Testing
 
 @Suite("lensd scan end to end", .serialized)
 struct ScanIntegrationTests {
-    static let stills = ["tags-01.png", "tags-02.png", "tags-03.jpg", "tags-04.jpg", "tags-05.jpg", "tags-06.jpg"]
+    static let stills = ["tags-01.png", "tags-02.png", "tags-03.jpg", "tags-04.jpg", "tags-05.jpg", "tags-06.jpg", "tags-07.png", "tags-08.jpg"]
 
     @Test("prints one SCAN line per image, in order, and finds most labelled prices")
     func scansStills() throws {
@@ -22,8 +22,9 @@ struct ScanIntegrationTests {
         let score = try LensdProcess.run(["eval", "--json", LensdProcess.sample("stills/truth.json"), "-"], stdin: Data(run.stdout.utf8))
         let figures = try #require(score.lines.first)
         print("stills: recall \(figures["recall"] ?? 0) precision \(figures["precision"] ?? 0)")
-        #expect(figures["recall"] as? Double ?? 0 >= 0.65)
-        #expect(figures["precision"] as? Double ?? 0 >= 0.75)
+        // Measured at 0.658 and 0.857 with whole-frame OCR.
+        #expect(figures["recall"] as? Double ?? 0 >= 0.6)
+        #expect(figures["precision"] as? Double ?? 0 >= 0.8)
     }
 
     @Test("an unreadable image gives an ERROR line and exit 1; the other images are still scanned")
