@@ -28,8 +28,12 @@ struct NumberToken: Sendable, Hashable {
         var isAmbiguous: Bool
     }
 
-    /// Digits of all groups, in order, 0…9.
-    var digits: [UInt8] = []
+    /// The digits of all groups read as one integer (exact up to 18 digits).
+    var significand: UInt64 = 0
+    /// How many digits the groups hold.
+    var digitCount = 0
+    /// The first digit, 0…9.
+    var firstDigit: UInt8 = 0
     /// Digit count of each group.
     var groupLengths: [Int] = []
     /// Separators between groups; one fewer than groups.
@@ -39,13 +43,20 @@ struct NumberToken: Sendable, Hashable {
     /// How many letters were read as digits (`O` → 0, `l` → 1).
     var repairs = 0
 
+    /// Appends a digit to the current group's run.
+    mutating func append(digit: UInt8) {
+        if digitCount == 0 { firstDigit = digit }
+        if digitCount < 18 { significand = significand * 10 + UInt64(digit) }
+        digitCount += 1
+    }
+
     /// Whether this is a plain integer without separators.
     var isPlainInteger: Bool { separators.isEmpty && !hasDashedFraction }
 
     /// Digits as text, for checks like "is this a year".
     var integerValueIfPlain: Int? {
-        guard isPlainInteger, digits.count <= 9 else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1) }
+        guard isPlainInteger, digitCount <= 9 else { return nil }
+        return Int(significand)
     }
 
     /// Reads the value, deciding the decimal separator.
@@ -84,7 +95,7 @@ struct NumberToken: Sendable, Hashable {
                 decimalIndex = lastIndex
             } else if fractionLength == 3 {
                 ambiguous = minorUnits == 2
-                let integerIsZero = groupLengths[0] == 1 && digits.first == 0
+                let integerIsZero = groupLengths[0] == 1 && firstDigit == 0
                 decimalIndex = minorUnits == 3 || integerIsZero ? lastIndex : nil
             } else {
                 return nil
@@ -97,9 +108,7 @@ struct NumberToken: Sendable, Hashable {
             let fractionLength = groupLengths[decimalIndex + 1]
             guard fractionLength <= 3 else { return nil }
         }
-        guard digits.count <= 18 else { return nil }
-        var significand: UInt64 = 0
-        for digit in digits { significand = significand * 10 + UInt64(digit) }
+        guard digitCount <= 18 else { return nil }
         let fractionDigits = decimalIndex.map { groupLengths[$0 + 1] } ?? 0
         let amount = Decimal(sign: .plus, exponent: -fractionDigits, significand: Decimal(significand))
         return Value(

@@ -52,12 +52,16 @@ public struct PriceExtractor: Sendable {
     /// confidence is the parse certainty times the mean confidence of those words (or the line's).
     public func prices(in line: TextLine) -> [DetectedPrice] {
         let scalars = Array(line.text.unicodeScalars)
-        let layout = WordLayout(scalars: scalars, words: line.words)
-        let matches = scan(scalars, decimalHints: layout.superscriptCentsOffsets())
+        var layout: WordLayout?
+        if WordLayout.mayHaveSuperscriptCents(line.words) {
+            layout = WordLayout(scalars: scalars, words: line.words)
+        }
+        let matches = scan(scalars, decimalHints: layout?.superscriptCentsOffsets() ?? [])
         guard !matches.isEmpty else { return [] }
+        let placing = layout ?? WordLayout(scalars: scalars, words: line.words)
         let indices = Self.scalarIndices(of: line.text)
         return matches.map { match in
-            let placement = layout.placement(of: match.start..<match.end, in: line)
+            let placement = placing.placement(of: match.start..<match.end, in: line)
             return DetectedPrice(
                 text: String(line.text.unicodeScalars[indices[match.start]..<indices[match.end]]),
                 amount: match.amount, currency: match.currency, currencyEvidence: match.evidence,
@@ -83,7 +87,7 @@ public struct PriceExtractor: Sendable {
 
     private func scan(_ scalars: [Unicode.Scalar], decimalHints: Set<Int>) -> [PriceScanner.Match] {
         let tokens = PriceLexer(scalars: scalars, table: table, decimalHints: decimalHints).tokens()
-        guard tokens.contains(where: { $0.number != nil }) else { return [] }
+        guard tokens.contains(where: \.isNumber) else { return [] }
         return PriceScanner(tokens: tokens, table: table, configuration: configuration).matches()
     }
 

@@ -88,8 +88,7 @@ struct PriceScanner {
             guard let resolved = table.resolve(symbol, source: source) else { return nil }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty)
         case .misreadDollar:
-            guard let dollar = table.symbolsByFirstScalar["$"]?.first(where: { $0.scalars == ["$"] }),
-                let resolved = table.resolve(dollar, source: source)
+            guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source)
             else { return nil }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty * 0.7)
         case .number, .word, .punctuation:
@@ -100,9 +99,9 @@ struct PriceScanner {
     /// The number a currency marker belongs to: the one it touches when it sits between two, else the one
     /// that has no other marker, else the one on the side the symbol is usually printed.
     private func owner(ofMarkerAt index: Int) -> Int? {
-        let before = index > 0 && tokens[index - 1].number != nil && tokens[index].gapBefore <= 2 ? index - 1 : nil
+        let before = index > 0 && tokens[index - 1].isNumber && tokens[index].gapBefore <= 2 ? index - 1 : nil
         let after =
-            index + 1 < tokens.count && tokens[index + 1].number != nil && tokens[index + 1].gapBefore <= 2
+            index + 1 < tokens.count && tokens[index + 1].isNumber && tokens[index + 1].gapBefore <= 2
             ? index + 1 : nil
         guard let before, let after else { return before ?? after }
         let gapBefore = tokens[index].gapBefore
@@ -114,7 +113,7 @@ struct PriceScanner {
     }
 
     private func isUsuallyPrefix(_ index: Int) -> Bool {
-        if case .symbol(let symbol) = tokens[index].kind { return symbol.isUsuallyPrefix }
+        if case .symbol(let symbol) = tokens[index].kind { return table.symbols[symbol].isUsuallyPrefix }
         return true
     }
 
@@ -123,19 +122,19 @@ struct PriceScanner {
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
-            guard tokens[index].number != nil else { continue }
+            guard tokens[index].isNumber else { continue }
             var dash = index + 1
             if dash < tokens.count, let marking = markings[index], marking.tokenIndex == dash { dash += 1 }
-            guard dash + 1 < tokens.count, tokens[dash].isPunctuation(PriceLexer.isDash) || isRangeWord(dash),
+            guard dash + 1 < tokens.count, tokens[dash].isPunctuation(ScalarClass.isDash) || isRangeWord(dash),
                 tokens[dash].gapBefore <= 2, tokens[dash + 1].gapBefore <= 2
             else { continue }
             var other = dash + 1
-            if tokens[other].number == nil, other + 1 < tokens.count, tokens[other + 1].number != nil,
+            if !tokens[other].isNumber, other + 1 < tokens.count, tokens[other + 1].isNumber,
                 markings[other + 1]?.tokenIndex == other
             {
                 other += 1
             }
-            guard tokens[other].number != nil else { continue }
+            guard tokens[other].isNumber else { continue }
             switch (markings[index], markings[other]) {
             case (nil, let marking?):
                 markings[index] = Marking(
@@ -170,7 +169,7 @@ struct PriceScanner {
         }
         guard isLink, tokens[index + 2].gapBefore <= 1 else { return nil }
         var priceIndex = index + 2
-        if tokens[priceIndex].number == nil {
+        if !tokens[priceIndex].isNumber {
             priceIndex += 1
             guard priceIndex < tokens.count, markings[priceIndex]?.tokenIndex == index + 2 else { return nil }
         }
@@ -199,13 +198,13 @@ struct PriceScanner {
         {
             return true
         }
-        if !isMarked, let other = gluedNumber(after: index, through: PriceLexer.isDash) ?? gluedNumber(before: index, through: PriceLexer.isDash),
+        if !isMarked, let other = gluedNumber(after: index, through: ScalarClass.isDash) ?? gluedNumber(before: index, through: ScalarClass.isDash),
             tokens[other].number?.isPlainInteger == true, number.isPlainInteger
         {
             return true
         }
         if let next, next != markerIndex, tokens[next].gapBefore == 0, tokens[next].word == "h",
-            index + 2 < tokens.count, tokens[index + 2].number != nil, tokens[index + 2].gapBefore == 0
+            index + 2 < tokens.count, tokens[index + 2].isNumber, tokens[index + 2].gapBefore == 0
         {
             return true
         }
@@ -240,8 +239,8 @@ struct PriceScanner {
         }
         if !isMarked, number.repairs > 0 { return true }
         if !isMarked, number.isPlainInteger, isPartOfDigitSequence(index) { return true }
-        if !isMarked, number.groupLengths[0] > 1, number.digits.first == 0 { return true }
-        if !isMarked, let year = number.integerValueIfPlain, number.digits.count == 4, (1900...2099).contains(year) {
+        if !isMarked, number.groupLengths[0] > 1, number.firstDigit == 0 { return true }
+        if !isMarked, let year = number.integerValueIfPlain, number.digitCount == 4, (1900...2099).contains(year) {
             return true
         }
         return false
@@ -251,8 +250,8 @@ struct PriceScanner {
     private func isPartOfDigitSequence(_ index: Int) -> Bool {
         let isNeighbour: (Int) -> Bool = { other in
             guard other >= 0, other < tokens.count else { return false }
-            if tokens[other].number != nil { return true }
-            return tokens[other].isPunctuation { $0 == "(" || $0 == ")" || PriceLexer.isDash($0) }
+            if tokens[other].isNumber { return true }
+            return tokens[other].isPunctuation { $0 == "(" || $0 == ")" || ScalarClass.isDash($0) }
         }
         let previousIsClose = tokens[index].gapBefore <= 1 && isNeighbour(index - 1)
         let nextIsClose = index + 1 < tokens.count && tokens[index + 1].gapBefore <= 1 && isNeighbour(index + 1)
@@ -268,14 +267,14 @@ struct PriceScanner {
 
     private func gluedNumber(after index: Int, through separator: (Unicode.Scalar) -> Bool) -> Int? {
         guard index + 2 < tokens.count, tokens[index + 1].gapBefore == 0, tokens[index + 1].isPunctuation(separator),
-            tokens[index + 2].gapBefore == 0, tokens[index + 2].number != nil
+            tokens[index + 2].gapBefore == 0, tokens[index + 2].isNumber
         else { return nil }
         return index + 2
     }
 
     private func gluedNumber(before index: Int, through separator: (Unicode.Scalar) -> Bool) -> Int? {
         guard index >= 2, tokens[index].gapBefore == 0, tokens[index - 1].isPunctuation(separator),
-            tokens[index - 1].gapBefore == 0, tokens[index - 2].number != nil
+            tokens[index - 1].gapBefore == 0, tokens[index - 2].isNumber
         else { return nil }
         return index - 2
     }

@@ -6,8 +6,8 @@ struct PriceToken: Sendable {
         case number(NumberToken)
         /// Three capital letters naming an ISO 4217 currency (`EUR`).
         case code(String)
-        /// A currency symbol from ``CurrencySymbolTable`` (`€`, `R$`, `kr`).
-        case symbol(CurrencySymbolTable.Symbol)
+        /// A currency symbol (`€`, `R$`, `kr`): its index in ``CurrencySymbolTable/symbols``.
+        case symbol(Int)
         /// A capital `S` glued to digits at the start of a word: OCR's usual reading of `$`.
         case misreadDollar
         /// A run of letters.
@@ -23,6 +23,11 @@ struct PriceToken: Sendable {
     var end: Int
     /// White space scalars between the previous token and this one.
     var gapBefore: Int
+
+    var isNumber: Bool {
+        if case .number = kind { return true }
+        return false
+    }
 
     var number: NumberToken? {
         if case .number(let number) = kind { return number }
