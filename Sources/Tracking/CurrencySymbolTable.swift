@@ -74,7 +74,8 @@ struct CurrencySymbolTable: Sendable {
         ("¤", [], true),
     ]
 
-    /// Currencies whose spelling in every locale is collected (`$US`, `£GB`, `US$`), not only in English.
+    /// Currencies whose spelling in every language is collected (`$US`, `£GB`, `US$`), not only in English;
+    /// regional locales are asked only where a major currency is the local one (`$ US` in `fr_CA`).
     static let majorCurrencies = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD"]
 
     /// The currency an ambiguous symbol stands for when the source currency is not one of its currencies.
@@ -117,6 +118,8 @@ struct CurrencySymbolTable: Sendable {
             formatter.locale = locale
             formatter.currencyCode = code
             add(formatter.currencySymbol ?? "", code, formatted: formatter.string(from: 1) ?? "")
+            let isRegional = identifier.contains("_") && !identifier.hasSuffix("_001") && !identifier.hasSuffix("_150")
+            guard !isRegional || Self.majorCurrencies.contains(code) else { continue }
             for major in Self.majorCurrencies where major != code {
                 formatter.currencyCode = major
                 add(formatter.currencySymbol ?? "", major, formatted: formatter.string(from: 1) ?? "")
