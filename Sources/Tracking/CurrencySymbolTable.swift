@@ -33,6 +33,8 @@ struct CurrencySymbolTable: Sendable {
 
     /// All symbols.
     let symbols: [Symbol]
+    /// Indices into ``symbols`` by the symbol's text.
+    let symbolIndexByText: [String: Int]
     /// Indices into ``symbols`` by the symbol's first scalar, longest symbol first.
     let symbolsByFirstScalar: [Unicode.Scalar: [Int]]
     /// The index of the plain `$`, for an `S` that OCR read in its place.
@@ -56,6 +58,7 @@ struct CurrencySymbolTable: Sendable {
     ///   spellings for all four.
     /// - `Rs`, `Rs.`: also the common Latin spelling of the Indian rupee.
     /// - `C$`, `AU$`, `A$`, `S$`, `NZ$`: common prefixed dollar spellings.
+    /// - `KD`, `đ`, `VNĐ`: Kuwaiti dinar and Vietnamese dong as printed locally.
     /// - `RMB`, `lei`, `TL`, `NIS`, `руб.`, `грн`, `元`, `円`, `원`, `￥`, `Euro`: local words and full-width forms.
     /// - `¤`: the generic currency sign; it means "some currency", taken as the source currency.
     static let supplement: [(symbol: String, currencies: [String], isPrefix: Bool)] = [
@@ -66,7 +69,8 @@ struct CurrencySymbolTable: Sendable {
         ("KR", ["DKK", "ISK", "NOK", "SEK"], false),
         ("Rs", ["INR"], true), ("Rs.", ["INR"], true),
         ("C$", ["CAD"], true), ("AU$", ["AUD"], true), ("A$", ["AUD"], true), ("S$", ["SGD"], true),
-        ("NZ$", ["NZD"], true), ("RMB", ["CNY"], true),
+        ("NZ$", ["NZD"], true), ("RMB", ["CNY"], true), ("KD", ["KWD"], true),
+        ("đ", ["VND"], false), ("VNĐ", ["VND"], false),
         ("lei", ["RON"], false), ("TL", ["TRY"], false), ("NIS", ["ILS"], false),
         ("руб.", ["RUB"], false), ("руб", ["RUB"], false), ("грн", ["UAH"], false), ("грн.", ["UAH"], false),
         ("元", ["CNY"], false), ("円", ["JPY"], false), ("원", ["KRW"], false), ("￥", ["CNY", "JPY"], true),
@@ -86,7 +90,7 @@ struct CurrencySymbolTable: Sendable {
 
     /// Short alphabetic symbols that are safe outside their own currency's country.
     static let trustedShortSymbols: Set<String> = [
-        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "Fr", "KM", "DA", "DT", "TL", "Kč", "zł",
+        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "Fr", "KM", "DA", "DT", "TL", "Kč", "zł", "KD", "đ",
     ]
 
     /// Short symbols that are common words in European languages.
@@ -162,6 +166,7 @@ struct CurrencySymbolTable: Sendable {
             byFirstScalar[key]?.sort { symbols[$0].scalars.count > symbols[$1].scalars.count }
         }
         self.symbols = symbols
+        symbolIndexByText = Dictionary(symbols.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
         symbolsByFirstScalar = byFirstScalar
         dollar = symbols.firstIndex { $0.text == "$" }
         isoCodes = codes

@@ -40,6 +40,8 @@ struct NumberToken: Sendable, Hashable {
     var separators: [Separator] = []
     /// The token ended in `,-`, `.-` or `.–`: a whole amount with the cents dashed out.
     var hasDashedFraction = false
+    /// The token was `–.89`: cents with the whole part dashed out.
+    var hasDashedWhole = false
     /// How many letters were read as digits (`O` → 0, `l` → 1).
     var repairs = 0
 

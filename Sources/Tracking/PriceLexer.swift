@@ -26,7 +26,12 @@ struct PriceLexer {
                 continue
             }
             if let token = number(at: index) ?? marker(at: index) ?? word(at: index) {
-                tokens.append(PriceToken(kind: token.kind, start: index, end: token.end, gapBefore: gap))
+                let next = PriceToken(kind: token.kind, start: index, end: token.end, gapBefore: gap)
+                if let last = tokens.last, let merged = merging(last, next) {
+                    tokens[tokens.count - 1] = merged
+                } else {
+                    tokens.append(next)
+                }
                 index = token.end
             } else {
                 tokens.append(PriceToken(kind: .punctuation(scalar), start: index, end: index + 1, gapBefore: gap))
@@ -37,15 +42,56 @@ struct PriceLexer {
         return tokens
     }
 
+    /// One marker from two tokens OCR split apart: `US $` → `US$`, `MXN $` → MXN (the code names the
+    /// currency the symbol already stood for).
+    private func merging(_ first: PriceToken, _ second: PriceToken) -> PriceToken? {
+        guard second.gapBefore <= 1, case .symbol(let symbol) = second.kind else { return nil }
+        let kind: PriceToken.Kind
+        switch first.kind {
+        case .word(let word):
+            guard let joined = table.symbolIndexByText[word + table.symbols[symbol].text] else { return nil }
+            kind = .symbol(joined)
+        case .code(let code):
+            guard table.symbols[symbol].currencies.contains(code) else { return nil }
+            kind = .code(code)
+        default:
+            return nil
+        }
+        return PriceToken(kind: kind, start: first.start, end: second.end, gapBefore: first.gapBefore)
+    }
+
     // MARK: Numbers
 
     private func number(at start: Int) -> (kind: PriceToken.Kind, end: Int)? {
+        if let dashed = dashedWhole(at: start) { return dashed }
         guard startsNumber(at: start) else { return nil }
         if let repaired = lexNumber(from: start, repairing: true), repaired.token.repairs == 0 || isBounded(start, repaired.end) {
             return (.number(repaired.token), repaired.end)
         }
         guard ScalarClass.isDigit(scalars[start]), let plain = lexNumber(from: start, repairing: false) else { return nil }
         return (.number(plain.token), plain.end)
+    }
+
+    /// Swiss `–.89`: cents with the whole part dashed out, read as `0.89`.
+    private func dashedWhole(at start: Int) -> (kind: PriceToken.Kind, end: Int)? {
+        let count = scalars.count
+        guard ScalarClass.isDash(scalars[start]), start + 4 <= count, !isDigitOrLetter(at: start - 1),
+            scalars[start + 1] == "." || scalars[start + 1] == ",",
+            ScalarClass.isDigit(scalars[start + 2]), ScalarClass.isDigit(scalars[start + 3]),
+            start + 4 == count || !ScalarClass.isDigit(scalars[start + 4])
+        else { return nil }
+        var token = NumberToken()
+        token.append(digit: 0)
+        token.groupLengths = [1, 2]
+        token.separators = [scalars[start + 1] == "." ? .point : .comma]
+        token.append(digit: UInt8(scalars[start + 2].value - 0x30))
+        token.append(digit: UInt8(scalars[start + 3].value - 0x30))
+        token.hasDashedWhole = true
+        return (.number(token), start + 4)
+    }
+
+    private func isDigitOrLetter(at index: Int) -> Bool {
+        index >= 0 && index < scalars.count && (ScalarClass.isDigit(scalars[index]) || ScalarClass.isLetter(scalars[index]))
     }
 
     private func startsNumber(at index: Int) -> Bool {
@@ -163,6 +209,9 @@ struct PriceLexer {
         let scalar = scalars[start]
         if scalar == "S", start + 1 < scalars.count, ScalarClass.isDigit(scalars[start + 1]), !isLetter(at: start - 1) {
             return (.misreadDollar, start + 1)
+        }
+        if scalar == "¢" {
+            return (.cents, start + 1)
         }
         if let code = isoCode(at: start) {
             return (.code(code), start + 3)

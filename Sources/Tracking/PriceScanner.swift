@@ -25,6 +25,8 @@ struct PriceScanner {
         var currency: String
         var evidence: CurrencyEvidence
         var certainty: Double
+        /// The amount is in hundredths (`24.9¢`).
+        var isCents = false
     }
 
     let tokens: [PriceToken]
@@ -56,9 +58,10 @@ struct PriceScanner {
             let marking = markings[index]
             guard !isRejected(numberAt: index, number, marking: marking) else { continue }
             let currency = marking?.currency ?? configuration.sourceCurrency
-            guard let value = number.value(minorUnits: table.minorUnits(of: currency)),
+            guard var value = number.value(minorUnits: table.minorUnits(of: currency)),
                 let certainty = certainty(of: number, value: value, marking: marking)
             else { continue }
+            if marking?.isCents == true { value.amount /= 100 }
             var first = index
             var last = index
             if let markerIndex = marking?.tokenIndex {
@@ -91,6 +94,9 @@ struct PriceScanner {
             guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source)
             else { return nil }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty * 0.7)
+        case .cents:
+            let currency = table.minorUnits(of: source) == 2 ? source : "USD"
+            return Marking(tokenIndex: index, currency: currency, evidence: .symbol, certainty: 0.9, isCents: true)
         case .number, .word, .punctuation:
             return nil
         }
@@ -163,7 +169,7 @@ struct PriceScanner {
         let link = tokens[index + 1]
         let isLink: Bool
         if let word = link.word {
-            isLink = Self.multiBuyWords.contains(word) && link.gapBefore >= 1
+            isLink = Self.multiBuyWords.contains(word) && (link.gapBefore >= 1 || !Self.isSpaced(word))
         } else {
             isLink = link.isPunctuation { $0 == "/" } && link.gapBefore <= 1
         }
@@ -174,7 +180,9 @@ struct PriceScanner {
             guard priceIndex < tokens.count, markings[priceIndex]?.tokenIndex == index + 2 else { return nil }
         }
         guard let price = tokens[priceIndex].number else { return nil }
-        let isPrice = markings[priceIndex] != nil || price.separators.last.map { !$0.isGroupingOnly } == true
+        let isPrice =
+            markings[priceIndex] != nil || price.hasDashedFraction
+            || price.separators.last.map { !$0.isGroupingOnly } == true
         return isPrice ? (priceIndex, quantity) : nil
     }
 
@@ -222,18 +230,18 @@ struct PriceScanner {
             {
                 return true
             }
-            if token.gapBefore == 0, isWordLike(previous) { return true }
+            if token.gapBefore == 0, isWordLike(previous), isSpacedScript(previous, atEnd: true) { return true }
             if !isMarked, let word = before.word, Self.referenceWords.contains(word) { return true }
         }
         if let next, next != markerIndex {
             let after = tokens[next]
-            if let word = after.word {
-                if Self.measureWords.contains(word) || Self.timeWords.contains(word) {
-                    if after.gapBefore <= 1, !(isMarked && markerIndex.map { $0 < index } == true) { return true }
-                } else if after.gapBefore == 0 {
-                    return true
-                }
-            } else if after.gapBefore == 0, isWordLike(next) {
+            let isPrefixMarked = markerIndex.map { $0 < index } ?? false
+            if after.gapBefore == 0, isWordLike(next), isSpacedScript(next, atEnd: false) {
+                return true
+            }
+            if let word = after.word, Self.measureWords.contains(word) || Self.timeWords.contains(word),
+                after.gapBefore <= 1, !isPrefixMarked
+            {
                 return true
             }
         }
@@ -258,9 +266,21 @@ struct PriceScanner {
         return previousIsClose || nextIsClose
     }
 
+    /// Whether the token's letter next to the number belongs to a script written with spaces between
+    /// words, where letters glued to digits make a code (`A4`, `12a`); Chinese and Japanese glue words to numbers.
+    private func isSpacedScript(_ index: Int, atEnd: Bool) -> Bool {
+        guard let word = tokens[index].word else { return true }
+        let scalar = atEnd ? word.unicodeScalars.last : word.unicodeScalars.first
+        return scalar.map { $0.value < 0x2E80 } ?? true
+    }
+
+    private static func isSpaced(_ word: String) -> Bool {
+        word.unicodeScalars.first.map { $0.value < 0x2E80 } ?? true
+    }
+
     private func isWordLike(_ index: Int) -> Bool {
         switch tokens[index].kind {
-        case .word, .code, .symbol, .misreadDollar: return marking(of: index) == nil
+        case .word, .code, .symbol, .misreadDollar, .cents: return marking(of: index) == nil
         case .number, .punctuation: return false
         }
     }
@@ -290,7 +310,7 @@ struct PriceScanner {
             if value.fractionDigits == 0, !number.hasDashedFraction { certainty *= 0.95 }
         } else {
             guard value.integerDigits <= 7 else { return nil }
-            if number.hasDashedFraction {
+            if number.hasDashedFraction || number.hasDashedWhole {
                 certainty = 0.5
             } else if value.fractionDigits == 0 {
                 guard configuration.acceptsBareNumbers, value.integerDigits <= 6 else { return nil }
@@ -352,6 +372,7 @@ struct PriceScanner {
         "Tel", "Fax", "ISBN", "Lot", "Batch", "Charge", "Kasse", "Bon", "Filiale", "Store", "Lane", "Row", "Seat",
         "Table", "Tisch", "Route", "Ch", "Vol", "Track", "Level", "Floor", "Etage", "Ref",
     ]
-    static let multiBuyWords: Set<String> = ["for", "For", "FOR", "für", "Für", "pour", "por", "per", "för", "voor"]
+    static let multiBuyWords: Set<String> = [
+        "個で", "点で", "コで", "个","for", "For", "FOR", "für", "Für", "pour", "por", "per", "för", "voor"]
     static let rangeWords: Set<String> = ["to", "bis", "à"]
 }

@@ -8,6 +8,8 @@ struct PriceToken: Sendable {
         case code(String)
         /// A currency symbol (`€`, `R$`, `kr`): its index in ``CurrencySymbolTable/symbols``.
         case symbol(Int)
+        /// The cent sign `¢`: hundredths of the source currency (of USD when the source has no cents).
+        case cents
         /// A capital `S` glued to digits at the start of a word: OCR's usual reading of `$`.
         case misreadDollar
         /// A run of letters.
