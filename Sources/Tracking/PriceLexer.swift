@@ -207,7 +207,7 @@ struct PriceLexer {
 
     private func marker(at start: Int) -> (kind: PriceToken.Kind, end: Int)? {
         let scalar = scalars[start]
-        if scalar == "S", start + 1 < scalars.count, ScalarClass.isDigit(scalars[start + 1]), !isLetter(at: start - 1) {
+        if scalar == "S" || scalar == "§", start + 1 < scalars.count, ScalarClass.isDigit(scalars[start + 1]), !isLetter(at: start - 1) {
             return (.misreadDollar, start + 1)
         }
         if scalar == "¢" {

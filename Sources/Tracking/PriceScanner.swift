@@ -225,7 +225,7 @@ struct PriceScanner {
         // Phone numbers, references and numbers glued to letters (A4, v1.2, 1st, 12a).
         if let previous, previous != markerIndex {
             let before = tokens[previous]
-            if !isMarked, before.gapBefore >= 0, token.gapBefore == 0,
+            if !isMarked, token.gapBefore == 0,
                 before.isPunctuation({ $0 == "+" || $0 == "#" || $0 == "№" })
             {
                 return true
@@ -274,6 +274,7 @@ struct PriceScanner {
         return scalar.map { $0.value < 0x2E80 } ?? true
     }
 
+    /// Whether a word starts in a script written with spaces (Latin, Cyrillic, Greek…), not CJK.
     private static func isSpaced(_ word: String) -> Bool {
         word.unicodeScalars.first.map { $0.value < 0x2E80 } ?? true
     }

@@ -10,7 +10,7 @@ struct PriceToken: Sendable {
         case symbol(Int)
         /// The cent sign `¢`: hundredths of the source currency (of USD when the source has no cents).
         case cents
-        /// A capital `S` glued to digits at the start of a word: OCR's usual reading of `$`.
+        /// A capital `S` or `§` glued to digits at the start of a word: OCR's usual readings of `$`.
         case misreadDollar
         /// A run of letters.
         case word(String)

@@ -32,16 +32,16 @@ struct WordLayout {
     func placement(of span: Range<Int>, in line: TextLine) -> (box: PixelRect, confidence: Double) {
         var box: PixelRect?
         var confidenceSum = 0.0
+        var overlapping = 0
         var covered = 0
         for entry in placed where entry.range.overlaps(span) {
             box = box.map { $0.union(entry.word.box) } ?? entry.word.box
             confidenceSum += entry.word.confidence
+            overlapping += 1
             covered += entry.range.clamped(to: span).count
-            if entry.range.lowerBound >= span.upperBound { break }
         }
         let visible = span.reduce(0) { $0 + (ScalarClass.isWhitespace(scalars[$1]) ? 0 : 1) }
-        let overlapping = placed.filter { $0.range.overlaps(span) }.count
-        if let box, covered >= visible, overlapping > 0 {
+        if let box, covered >= visible {
             return (box, confidenceSum / Double(overlapping))
         }
         let total = Double(max(scalars.count, 1))
