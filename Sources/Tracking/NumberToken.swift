@@ -52,6 +52,12 @@ struct NumberToken: Sendable, Hashable {
         digitCount += 1
     }
 
+    /// Whether the number is whole or ends in a single decimal (`99`, `24.9`), as temperatures and cents are.
+    var hasAtMostOneFractionDigit: Bool {
+        guard let last = separators.last, !last.isGroupingOnly else { return !hasDashedWhole }
+        return (groupLengths.last ?? 0) <= 1
+    }
+
     /// Whether this is a plain integer without separators.
     var isPlainInteger: Bool { separators.isEmpty && !hasDashedFraction }
 

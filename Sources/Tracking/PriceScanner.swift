@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds prices among the ``PriceToken``s of one line.
 ///
-/// Steps: attach each number to an adjacent currency marker (a prefix first, else a suffix not yet
-/// taken); let the two ends of a range share a marker (`12,99–15,99 €`); take multi-buy quantities
+/// Steps: give each currency marker to an adjacent number (the one it touches when it sits between two,
+/// else the one without another marker, else the side ICU prints that symbol on); let the two ends of a range share a marker (`12,99–15,99 €`); take multi-buy quantities
 /// (`3 for $5`); reject what reads as something else (dates, times, percentages, phone numbers,
 /// measures, years, codes glued to letters); read the amount with the currency's minor units; attach a
 /// unit (`/kg`).
@@ -103,8 +103,16 @@ struct PriceScanner {
     }
 
     /// The number a currency marker belongs to: the one it touches when it sits between two, else the one
-    /// that has no other marker, else the one on the side the symbol is usually printed.
+    /// that has no other marker, else the one on the side the symbol is usually printed. A cent sign counts
+    /// only glued to a whole or one-decimal number (`99¢`, `24.9¢`): receipts' tax letter `C` is often read
+    /// as `¢` after a full amount (`1,49 ¢`).
     private func owner(ofMarkerAt index: Int) -> Int? {
+        if case .cents = tokens[index].kind {
+            guard index > 0, tokens[index].gapBefore == 0, let number = tokens[index - 1].number,
+                number.hasAtMostOneFractionDigit
+            else { return nil }
+            return index - 1
+        }
         let before = index > 0 && tokens[index - 1].isNumber && tokens[index].gapBefore <= 2 ? index - 1 : nil
         let after =
             index + 1 < tokens.count && tokens[index + 1].isNumber && tokens[index + 1].gapBefore <= 2
@@ -195,9 +203,10 @@ struct PriceScanner {
         let next = index + 1 < tokens.count ? index + 1 : nil
         let previous = index > 0 ? index - 1 : nil
 
-        // Percentages and temperatures, marked or not.
-        if let next, tokens[next].gapBefore <= 1, tokens[next].isPunctuation({ $0 == "%" || $0 == "‰" || $0 == "°" }) {
-            return true
+        // Percentages and temperatures, marked or not; a degree sign after cents is OCR noise (`0,99 °C`).
+        if let next, tokens[next].gapBefore <= 1 {
+            if tokens[next].isPunctuation({ $0 == "%" || $0 == "‰" }) { return true }
+            if tokens[next].isPunctuation({ $0 == "°" }), number.hasAtMostOneFractionDigit { return true }
         }
         // Times, dates and fractions: 12:30, 12/03, 2024-03-12.
         let isDateOrTimeSeparator: (Unicode.Scalar) -> Bool = { $0 == ":" || (!isMarked && $0 == "/") }

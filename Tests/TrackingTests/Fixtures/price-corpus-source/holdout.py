@@ -118,3 +118,10 @@ HOLDOUT = [
  ("12,345.678", "USD", [], "reject"),
  ("$$$ SALE $$$", "USD", [], "reject"),
 ]
+RECEIPT_STYLE = [
+ ("KIWI, VORGEREIFT 1,49 ¢", "EUR", [P("1.49","EUR","1,49")], "ocr-tax-letter"),
+ ("FRISCHKASE KREATION 0,99 °C", "EUR", [P("0.99","EUR","0,99")], "ocr-tax-letter"),
+ ("GUTFRIED GEFL. 128 ¢", "EUR", [], "ocr-tax-letter"),
+ ("Kaffee 25°", "EUR", [], "reject"),
+ ("99¢", "USD", [P("0.99","USD","99¢")], "cents"),
+]
