@@ -12,6 +12,9 @@ struct NumberToken: Sendable, Hashable {
         case apostrophe
         /// A decimal point the OCR lost, restored from superscript cents in the word boxes.
         case hintedDecimal
+        /// `,` or `.` followed by a space and two digits (`EUR 48, 77`): OCR split a decimal amount;
+        /// taken only with a currency marker.
+        case spacedDecimal
 
         var isGroupingOnly: Bool { self == .space || self == .apostrophe }
     }
@@ -70,7 +73,7 @@ struct NumberToken: Sendable, Hashable {
     /// Reads the value, deciding the decimal separator.
     ///
     /// The rule, in order:
-    /// 1. A restored decimal point (superscript cents) is the decimal separator.
+    /// 1. A restored decimal point (superscript cents, `48, 77`) is the decimal separator.
     /// 2. Spaces and apostrophes only ever group thousands.
     /// 3. When both `.` and `,` occur, the last one is the decimal separator (`1.299,00`, `1,299.00`).
     /// 4. A `.` or `,` that occurs more than once groups thousands (`1.299.000`).
@@ -86,7 +89,7 @@ struct NumberToken: Sendable, Hashable {
         guard !groupLengths.isEmpty else { return nil }
         var decimalIndex: Int?
         var ambiguous = false
-        if let hinted = separators.lastIndex(of: .hintedDecimal) {
+        if let hinted = separators.lastIndex(where: { $0 == .hintedDecimal || $0 == .spacedDecimal }) {
             guard hinted == separators.count - 1 else { return nil }
             decimalIndex = hinted
         } else if let last = separators.last, !last.isGroupingOnly {

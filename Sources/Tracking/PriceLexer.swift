@@ -135,6 +135,14 @@ struct PriceLexer {
                     index += 1
                     continue
                 }
+                let hasDecimal = token.separators.contains { !$0.isGroupingOnly }
+                if !hasDecimal, index + 2 < count, scalars[index + 1] == " ", followingDigits(from: index + 2) == 2,
+                    index + 4 >= count || !ScalarClass.isLetter(scalars[index + 4])
+                {
+                    token.separators.append(.spacedDecimal)
+                    index += 2
+                    continue
+                }
                 if index + 1 < count, ScalarClass.isDash(scalars[index + 1]), index + 2 >= count || !ScalarClass.isDigit(scalars[index + 2]) {
                     token.hasDashedFraction = true
                     index += 2

@@ -254,7 +254,7 @@ struct PriceScanner {
                 return true
             }
         }
-        if !isMarked, number.repairs > 0 { return true }
+        if !isMarked, number.repairs > 0 || number.separators.contains(.spacedDecimal) { return true }
         if !isMarked, number.isPlainInteger, isPartOfDigitSequence(index) { return true }
         if !isMarked, number.groupLengths[0] > 1, number.firstDigit == 0 { return true }
         if !isMarked, let year = number.integerValueIfPlain, number.digitCount == 4, (1900...2099).contains(year) {
@@ -334,6 +334,7 @@ struct PriceScanner {
         if value.isAmbiguous { certainty *= 0.9 }
         if number.repairs > 0 { certainty *= 0.75 }
         if number.separators.contains(.hintedDecimal) { certainty *= 0.85 }
+        if number.separators.contains(.spacedDecimal) { certainty *= 0.8 }
         return certainty
     }
 

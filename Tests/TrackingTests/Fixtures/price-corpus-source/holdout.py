@@ -125,3 +125,9 @@ RECEIPT_STYLE = [
  ("Kaffee 25°", "EUR", [], "reject"),
  ("99¢", "USD", [P("0.99","USD","99¢")], "cents"),
 ]
+RECEIPT_STYLE += [
+ ("Betrag EUR 48, 77", "EUR", [P("48.77","EUR","EUR 48, 77")], "ocr-split-decimal"),
+ ("GEGEBEN Mastercard 48. 77", "EUR", [], "ocr-split-decimal"),
+ ("Sizes 38, 40, 42", "EUR", [], "reject"),
+ ("$5, 10 or 20", "USD", [P("5","USD","$5")], "list"),
+]
