@@ -149,16 +149,12 @@ struct PriceScanner {
                 other += 1
             }
             guard tokens[other].isNumber else { continue }
-            switch (markings[index], markings[other]) {
-            case (nil, let marking?):
-                markings[index] = Marking(
-                    tokenIndex: nil, currency: marking.currency, evidence: marking.evidence, certainty: marking.certainty * 0.95)
-            case (let marking?, nil):
-                markings[other] = Marking(
-                    tokenIndex: nil, currency: marking.currency, evidence: marking.evidence, certainty: marking.certainty * 0.95)
-            default:
-                break
+            guard (markings[index] == nil) != (markings[other] == nil), var shared = markings[index] ?? markings[other] else {
+                continue
             }
+            shared.tokenIndex = nil
+            shared.certainty *= 0.95
+            if markings[index] == nil { markings[index] = shared } else { markings[other] = shared }
         }
     }
 

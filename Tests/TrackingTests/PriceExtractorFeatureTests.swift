@@ -136,3 +136,10 @@ struct PriceExtractorFeatureTests {
         #expect(PriceExtractor().parse("€2026").first?.amount == 2026)
     }
 }
+
+extension PriceExtractorFeatureTests {
+    @Test("a range shares its cent sign with both ends")
+    func centRange() {
+        #expect(PriceExtractor().parse("79–99¢").map(\.amount) == [Decimal(string: "0.79"), Decimal(string: "0.99")])
+    }
+}
