@@ -22,6 +22,8 @@ struct PriceScanner {
 
     private struct Marking {
         var tokenIndex: Int?
+        /// A second marker printed with the first (`$12.99 CAD`): part of the price's span.
+        var codeTokenIndex: Int?
         var currency: String
         var evidence: CurrencyEvidence
         var certainty: Double
@@ -40,6 +42,9 @@ struct PriceScanner {
             guard let marking = marking(of: index), let owner = owner(ofMarkerAt: index) else { continue }
             if let existing = markings[owner]?.tokenIndex, existing < owner { continue }
             markings[owner] = marking
+        }
+        for index in tokens.indices where markings[index]?.evidence == .symbol {
+            markings[index] = preferringCode(for: index, over: markings[index])
         }
         shareMarkingsAcrossRanges(&markings)
         var quantities = [Int?](repeating: nil, count: count)
@@ -67,6 +72,10 @@ struct PriceScanner {
             if let markerIndex = marking?.tokenIndex {
                 first = min(first, markerIndex)
                 last = max(last, markerIndex)
+            }
+            if let codeIndex = marking?.codeTokenIndex {
+                first = min(first, codeIndex)
+                last = max(last, codeIndex)
             }
             let unit = unit(after: last)
             if let unit { usedAsUnit.formUnion(unit.tokens) }
@@ -131,6 +140,24 @@ struct PriceScanner {
         return true
     }
 
+    /// An ISO code printed on the other side of a symbol-marked amount (`$12.99 CAD`, `EUR $12`) decides
+    /// the currency: an explicit code wins over a symbol.
+    private func preferringCode(for index: Int, over marking: Marking?) -> Marking? {
+        guard let marking, let symbolIndex = marking.tokenIndex else { return marking }
+        let first = min(index, symbolIndex)
+        let last = max(index, symbolIndex)
+        let candidates = [first - 1, last + 1].filter { $0 >= 0 && $0 < tokens.count }
+        for candidate in candidates {
+            guard case .code = tokens[candidate].kind, var code = self.marking(of: candidate) else { continue }
+            let gap = candidate < first ? tokens[first].gapBefore : tokens[candidate].gapBefore
+            guard gap <= 1, owner(ofMarkerAt: candidate).map({ $0 == index }) ?? true else { continue }
+            code.tokenIndex = symbolIndex
+            code.codeTokenIndex = candidate
+            return code
+        }
+        return marking
+    }
+
     /// `12,99–15,99 €` and `$12.99 - 15.99`: an unmarked end of a range takes the other end's currency.
     private func shareMarkingsAcrossRanges(_ markings: inout [Marking?]) {
         var index = 0
@@ -153,6 +180,7 @@ struct PriceScanner {
                 continue
             }
             shared.tokenIndex = nil
+            shared.codeTokenIndex = nil
             shared.certainty *= 0.95
             if markings[index] == nil { markings[index] = shared } else { markings[other] = shared }
         }

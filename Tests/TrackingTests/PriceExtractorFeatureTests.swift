@@ -143,3 +143,17 @@ extension PriceExtractorFeatureTests {
         #expect(PriceExtractor().parse("79–99¢").map(\.amount) == [Decimal(string: "0.79"), Decimal(string: "0.99")])
     }
 }
+
+extension PriceExtractorFeatureTests {
+    @Test("an ISO code on the other side of a symbol decides the currency")
+    func codeBesideSymbol() throws {
+        let after = try #require(PriceExtractor().parse("$12.99 CAD").first)
+        #expect(after.currency == "CAD")
+        #expect(after.currencyEvidence == .code)
+        #expect(after.text == "$12.99 CAD")
+        let before = try #require(PriceExtractor().parse("EUR $12").first)
+        #expect(before.currency == "EUR")
+        #expect(before.text == "EUR $12")
+        #expect(PriceExtractor().parse("$5 USD 7").map(\.text) == ["$5", "USD 7"])
+    }
+}
