@@ -18,14 +18,16 @@ import Foundation
 /// an ambiguous symbol (`$`, `¥`, `kr`, `Fr.`, `R`) read as the source currency when it is one of the
 /// symbol's currencies, else its usual currency (`$` → USD, `¥` → JPY, `kr` → SEK); the source currency
 /// for unmarked amounts, which count only with two decimals (or the source currency's minor units) or, when
-/// ``Configuration/acceptsBareNumbers`` is set, as bare integers.
+/// ``Configuration/acceptsBareNumbers`` is set, also as bare integers and with one decimal.
 public struct PriceExtractor: Sendable {
     /// What the extractor assumes about the text it reads.
     public struct Configuration: Sendable, Hashable {
         /// ISO 4217 code assumed for unmarked amounts; also resolves ambiguous symbols
         /// (`$` → CAD when this is CAD, `¥` → CNY when CNY, `kr` → NOK when NOK).
         public var sourceCurrency: String
-        /// Whether bare integers (`514`) count as prices in the source currency.
+        /// Whether bare integers (`514`) and unmarked amounts with fewer decimals than the source currency
+        /// has (`12.5`) count as prices in the source currency, as for typed input.
+        /// Years, dates, measures and digit sequences are still rejected.
         public var acceptsBareNumbers: Bool
 
         public init(sourceCurrency: String = "USD", acceptsBareNumbers: Bool = false) {

@@ -272,7 +272,7 @@ struct PriceScanner {
             if after.gapBefore == 0, isWordLike(next), isSpacedScript(next, atEnd: false) {
                 return true
             }
-            if let word = after.word, Self.measureWords.contains(word) || Self.timeWords.contains(word),
+            if let word = letters(of: next), Self.measureWords.contains(word) || Self.timeWords.contains(word),
                 after.gapBefore <= 1, !isPrefixMarked
             {
                 return true
@@ -310,6 +310,17 @@ struct PriceScanner {
     /// Whether a word starts in a script written with spaces (Latin, Cyrillic, Greek…), not CJK.
     private static func isSpaced(_ word: String) -> Bool {
         word.unicodeScalars.first.map { $0.value < 0x2E80 } ?? true
+    }
+
+    /// The letters of a word, or of a symbol or code that is not a marker here (`L` is a currency
+    /// symbol in Honduras and a litre elsewhere).
+    private func letters(of index: Int) -> String? {
+        switch tokens[index].kind {
+        case .word(let word): return word
+        case .symbol(let symbol): return marking(of: index) == nil ? table.symbols[symbol].text : nil
+        case .code(let code): return marking(of: index) == nil ? code : nil
+        case .number, .punctuation, .misreadDollar, .cents: return nil
+        }
     }
 
     private func isWordLike(_ index: Int) -> Bool {
@@ -351,8 +362,13 @@ struct PriceScanner {
                 certainty = 0.3
             } else {
                 let minorUnits = table.minorUnits(of: configuration.sourceCurrency)
-                guard value.fractionDigits == max(minorUnits, 2) else { return nil }
-                certainty = 0.6
+                if value.fractionDigits == max(minorUnits, 2) {
+                    certainty = 0.6
+                } else if configuration.acceptsBareNumbers, value.fractionDigits < max(minorUnits, 2) {
+                    certainty = 0.35
+                } else {
+                    return nil
+                }
             }
         }
         if value.isAmbiguous { certainty *= 0.9 }

@@ -157,3 +157,16 @@ extension PriceExtractorFeatureTests {
         #expect(PriceExtractor().parse("$5 USD 7").map(\.text) == ["$5", "USD 7"])
     }
 }
+
+extension PriceExtractorFeatureTests {
+    @Test("typed input for conversion reads whole and one-decimal amounts when bare numbers are accepted")
+    func typedInput() {
+        let typed = PriceExtractor(configuration: .init(sourceCurrency: "EUR", acceptsBareNumbers: true))
+        #expect(typed.parse("12,99").first?.amount == Decimal(string: "12.99"))
+        #expect(typed.parse("12.5").first?.amount == Decimal(string: "12.5"))
+        #expect(typed.parse("1.299,00").first?.amount == 1299)
+        #expect(typed.parse("12").first?.amount == 12)
+        #expect(typed.parse("$12.99").first?.currency == "USD")
+        #expect(PriceExtractor(configuration: .init(sourceCurrency: "EUR")).parse("12.5").isEmpty)
+    }
+}
