@@ -88,9 +88,10 @@ struct CurrencySymbolTable: Sendable {
         "KR": "SEK", "Rs": "INR", "Rs.": "INR", "Br": "ETB", "K": "ZMW", "L": "HNL",
     ]
 
-    /// Short alphabetic symbols that are safe outside their own currency's country.
+    /// Short alphabetic symbols that are safe outside their own currency's country (`Fr` without its
+    /// period is not: it is also Friday and French).
     static let trustedShortSymbols: Set<String> = [
-        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "Fr", "KM", "DA", "DT", "TL", "Kč", "zł", "KD", "đ",
+        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "KM", "DA", "DT", "TL", "Kč", "zł", "KD", "đ",
     ]
 
     /// Short symbols that are common words in European languages.

@@ -41,7 +41,7 @@ struct NumberToken: Sendable, Hashable {
     var groupLengths: [Int] = []
     /// Separators between groups; one fewer than groups.
     var separators: [Separator] = []
-    /// The token ended in `,-`, `.-` or `.–`: a whole amount with the cents dashed out.
+    /// The token ended in `,-`, `.-`, `.–`, Swedish `:-` or Indian `/-`: a whole amount with the cents dashed out.
     var hasDashedFraction = false
     /// The token was `–.89`: cents with the whole part dashed out.
     var hasDashedWhole = false

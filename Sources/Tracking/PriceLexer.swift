@@ -150,7 +150,7 @@ struct PriceLexer {
                 }
                 break
             }
-            if scalar == ":", index + 1 < count, ScalarClass.isDash(scalars[index + 1]),
+            if scalar == ":" || scalar == "/", index + 1 < count, ScalarClass.isDash(scalars[index + 1]),
                 index + 2 >= count || !ScalarClass.isDigit(scalars[index + 2])
             {
                 token.hasDashedFraction = true

@@ -22,8 +22,8 @@ struct PriceScanner {
 
     private struct Marking {
         var tokenIndex: Int?
-        /// A second marker printed with the first (`$12.99 CAD`): part of the price's span.
-        var codeTokenIndex: Int?
+        /// A second marker printed with the first (`$12.99 CAD`, `₩ 15,900원`): part of the price's span.
+        var secondTokenIndex: Int?
         var currency: String
         var evidence: CurrencyEvidence
         var certainty: Double
@@ -73,7 +73,7 @@ struct PriceScanner {
                 first = min(first, markerIndex)
                 last = max(last, markerIndex)
             }
-            if let codeIndex = marking?.codeTokenIndex {
+            if let codeIndex = marking?.secondTokenIndex {
                 first = min(first, codeIndex)
                 last = max(last, codeIndex)
             }
@@ -141,19 +141,27 @@ struct PriceScanner {
     }
 
     /// An ISO code printed on the other side of a symbol-marked amount (`$12.99 CAD`, `EUR $12`) decides
-    /// the currency: an explicit code wins over a symbol.
+    /// the currency: an explicit code wins over a symbol. A second symbol of the same currency
+    /// (`₩ 15,900원`) joins the price's span.
     private func preferringCode(for index: Int, over marking: Marking?) -> Marking? {
         guard let marking, let symbolIndex = marking.tokenIndex else { return marking }
         let first = min(index, symbolIndex)
         let last = max(index, symbolIndex)
         let candidates = [first - 1, last + 1].filter { $0 >= 0 && $0 < tokens.count }
         for candidate in candidates {
-            guard case .code = tokens[candidate].kind, var code = self.marking(of: candidate) else { continue }
+            guard var second = self.marking(of: candidate) else { continue }
             let gap = candidate < first ? tokens[first].gapBefore : tokens[candidate].gapBefore
             guard gap <= 1, owner(ofMarkerAt: candidate).map({ $0 == index }) ?? true else { continue }
-            code.tokenIndex = symbolIndex
-            code.codeTokenIndex = candidate
-            return code
+            if second.evidence == .code {
+                second.tokenIndex = symbolIndex
+                second.secondTokenIndex = candidate
+                return second
+            }
+            if second.currency == marking.currency, !second.isCents {
+                var extended = marking
+                extended.secondTokenIndex = candidate
+                return extended
+            }
         }
         return marking
     }
@@ -180,7 +188,7 @@ struct PriceScanner {
                 continue
             }
             shared.tokenIndex = nil
-            shared.codeTokenIndex = nil
+            shared.secondTokenIndex = nil
             shared.certainty *= 0.95
             if markings[index] == nil { markings[index] = shared } else { markings[other] = shared }
         }
@@ -249,6 +257,13 @@ struct PriceScanner {
         {
             return true
         }
+        // The start of a range of hours or measures: 9–18 Uhr, 2-3 kg.
+        if let end = rangeEnd(after: index), end + 1 < tokens.count, tokens[end + 1].gapBefore <= 1,
+            let word = letters(of: end + 1),
+            Self.timeWords.contains(word) || (!isMarked && Self.measureWords.contains(word))
+        {
+            return true
+        }
         // A lone day-and-month date: 12.03.
         if !isMarked, number.separators == [.point], number.groupLengths.allSatisfy({ $0 <= 2 }), let next,
             tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." })
@@ -285,6 +300,14 @@ struct PriceScanner {
             return true
         }
         return false
+    }
+
+    /// The number ending a range that starts at `index` (`9–18`, `2 - 3`).
+    private func rangeEnd(after index: Int) -> Int? {
+        guard index + 2 < tokens.count, tokens[index + 1].gapBefore <= 1, tokens[index + 1].isPunctuation(ScalarClass.isDash),
+            tokens[index + 2].gapBefore <= 1, tokens[index + 2].isNumber
+        else { return nil }
+        return index + 2
     }
 
     /// A bare integer next to other numbers or parentheses: a phone number, code or list, not a price.
@@ -390,7 +413,8 @@ struct PriceScanner {
         let first = slash + 1
         guard tokens[first].gapBefore <= 1 else { return nil }
         if let word = tokens[first].word {
-            guard isSlash || Self.measureWords.contains(word) || Self.countWords.contains(word) else { return nil }
+            let isKnown = Self.measureWords.contains(word) || Self.countWords.contains(word)
+            guard isKnown || (isSlash && Self.looksLikeUnit(word)) else { return nil }
             return (word, [first])
         }
         if let count = tokens[first].number?.integerValueIfPlain, first + 1 < tokens.count,
@@ -399,6 +423,13 @@ struct PriceScanner {
             return ("\(count)\(word)", [first, first + 1])
         }
         return nil
+    }
+
+    /// A short lower-case word (`pièce`, `month`) or a CJK counter (`斤`) after `/`; not `Small` in `$3.25 / Small`.
+    private static func looksLikeUnit(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        if !isSpaced(word) { return word.unicodeScalars.count <= 2 }
+        return word.unicodeScalars.count <= 6 && !first.properties.isUppercase
     }
 
     // MARK: Vocabulary

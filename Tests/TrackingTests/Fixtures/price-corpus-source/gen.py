@@ -3,7 +3,7 @@ come from the amounts the generator formats. Run: python3 gen.py ../price-corpus
 import json, os, random, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hand import HAND
-from holdout import HOLDOUT, RECEIPT_STYLE
+from holdout import HOLDOUT, HOLDOUT2, RECEIPT_STYLE
 rng = random.Random(20261121)
 NBSP, NNBSP = "\u00a0", "\u202f"
 
@@ -56,6 +56,8 @@ for (text, source, prices, tag) in HAND:
     add(text, source, prices, tag)
 for (text, source, prices, tag) in HOLDOUT:
     add(text, source, prices, "holdout-" + tag)
+for (text, source, prices, tag) in HOLDOUT2:
+    add(text, source, prices, "holdout2-" + tag)
 for (text, source, prices, tag) in RECEIPT_STYLE:
     add(text, source, prices, tag)
 
