@@ -14,9 +14,11 @@ import Foundation
 /// ``NumberToken/value(minorUnits:)`` for the rule (a lone `.`/`,` before exactly three digits groups
 /// thousands, except for three-decimal currencies such as KWD).
 ///
-/// The currency is decided in this order: an ISO code printed next to the amount; an unambiguous symbol;
-/// an ambiguous symbol (`$`, `¥`, `kr`, `Fr.`, `R`) read as the source currency when it is one of the
-/// symbol's currencies, else its usual currency (`$` → USD, `¥` → JPY, `kr` → SEK); the source currency
+/// The currency is decided in this order: an ISO code printed next to the amount (also when a symbol is
+/// printed too: `$12.99 CAD`); an unambiguous symbol; an ambiguous symbol (`$`, `¥`, `kr`, `Fr.`) read as
+/// the source currency when it is one of the symbol's currencies, else its usual currency (`$` → USD,
+/// `¥` → JPY, `kr` → SEK); single letters and word-like symbols (`R`, `L`, `Fr`) and ISO codes that are
+/// English words (`ALL`, `TOP`) count only when they name the source currency; the source currency
 /// for unmarked amounts, which count only with two decimals (or the source currency's minor units) or, when
 /// ``Configuration/acceptsBareNumbers`` is set, also as bare integers and with one decimal.
 public struct PriceExtractor: Sendable {
