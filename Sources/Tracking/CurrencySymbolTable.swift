@@ -53,7 +53,8 @@ struct CurrencySymbolTable: Sendable {
     /// Spellings ICU lacks, with the currencies they stand for.
     ///
     /// - `Fr.`, `Fr`, `SFr.`, `CHF.–` style: Swiss francs as printed on Swiss shelves.
-    /// - `Kc`, `zl`: `Kč` and `zł` as OCR reads them without the diacritic.
+    /// - `Kc`, `KC`, `zl`, `RS`: `Kč`, `zł` and `R$` as OCR reads them (the two-letter capitals count only
+    ///   for their own source currency).
     /// - `kr`, `kr.`, `Kr`, `KR`: ICU knows `kr` for DKK/NOK/SEK and `kr.` for DKK/ISK; shelves use both
     ///   spellings for all four.
     /// - `Rs`, `Rs.`: also the common Latin spelling of the Indian rupee.
@@ -63,7 +64,7 @@ struct CurrencySymbolTable: Sendable {
     /// - `¤`: the generic currency sign; it means "some currency", taken as the source currency.
     static let supplement: [(symbol: String, currencies: [String], isPrefix: Bool)] = [
         ("Fr.", ["CHF"], true), ("Fr", ["CHF"], true), ("SFr.", ["CHF"], true), ("sFr.", ["CHF"], true),
-        ("Kc", ["CZK"], false), ("zl", ["PLN"], false),
+        ("Kc", ["CZK"], false), ("KC", ["CZK"], false), ("zl", ["PLN"], false), ("RS", ["BRL"], true),
         ("kr", ["DKK", "ISK", "NOK", "SEK"], false), ("kr.", ["DKK", "ISK", "NOK", "SEK"], false),
         ("Kr", ["DKK", "ISK", "NOK", "SEK"], false), ("Kr.", ["DKK", "ISK", "NOK", "SEK"], false),
         ("KR", ["DKK", "ISK", "NOK", "SEK"], false),

@@ -203,3 +203,8 @@ HOLDOUT2 = [
  ("1/2 price", "USD", [], "reject"),
  ("9.5/10", "USD", [], "reject"),
 ]
+RECEIPT_STYLE += [
+ ("2 573 KC", "CZK", [P("2573","CZK","2 573 KC")], "ocr-symbol"),
+ ("RS 27,95", "BRL", [P("27.95","BRL","RS 27,95")], "ocr-symbol"),
+ ("KC 135", "USD", [], "reject"),
+]
