@@ -50,9 +50,10 @@ struct CurrencySymbolTable: Sendable {
     /// The table built from this process's ICU data.
     static let shared = CurrencySymbolTable()
 
-    /// Spellings ICU lacks, with the currencies they stand for.
+    /// Spellings ICU lacks, with the currencies they stand for and whether they are printed before the amount.
     ///
-    /// - `Fr.`, `Fr`, `SFr.`, `CHF.–` style: Swiss francs as printed on Swiss shelves.
+    /// - `Fr.`, `Fr`, `SFr.`, `sFr.`: Swiss francs as printed on Swiss shelves (`Fr` without its period
+    ///   counts only for a CHF source).
     /// - `Kc`, `KC`, `zl`, `RS`: `Kč`, `zł` and `R$` as OCR reads them (the two-letter capitals count only
     ///   for their own source currency).
     /// - `kr`, `kr.`, `Kr`, `KR`: ICU knows `kr` for DKK/NOK/SEK and `kr.` for DKK/ISK; shelves use both
