@@ -37,8 +37,7 @@ struct PriceScanner {
     let configuration: PriceExtractor.Configuration
 
     func matches() -> [Match] {
-        let count = tokens.count
-        var markings = [Marking?](repeating: nil, count: count)
+        var markings = [Marking?](repeating: nil, count: tokens.count)
         for index in tokens.indices {
             guard let marking = marking(of: index), let owner = owner(ofMarkerAt: index) else { continue }
             if let existing = markings[owner]?.tokenIndex, existing < owner { continue }
@@ -48,19 +47,17 @@ struct PriceScanner {
             markings[index] = preferringCode(for: index, over: markings[index])
         }
         shareMarkingsAcrossRanges(&markings)
-        var quantities = [Int?](repeating: nil, count: count)
-        var isQuantity = Set<Int>()
+        var offers: [(quantityIndex: Int, numberIndex: Int, quantity: Int)] = []
         for index in tokens.indices {
             guard let (numberIndex, quantity) = multiBuy(at: index, markings: markings) else { continue }
-            quantities[numberIndex] = quantity
-            isQuantity.insert(index)
+            offers.append((index, numberIndex, quantity))
         }
         var results: [Match] = []
-        var usedAsUnit = Set<Int>()
+        var lastUnit: ClosedRange<Int>?
         for index in tokens.indices {
-            guard let number = tokens[index].number, !isQuantity.contains(index), !usedAsUnit.contains(index) else {
-                continue
-            }
+            guard tokens[index].isNumber, !offers.contains(where: { $0.quantityIndex == index }),
+                !(lastUnit?.contains(index) ?? false), let number = tokens[index].number
+            else { continue }
             let marking = markings[index]
             guard !isRejected(numberAt: index, number, marking: marking) else { continue }
             let currency = marking?.currency ?? configuration.sourceCurrency
@@ -79,12 +76,12 @@ struct PriceScanner {
                 last = max(last, codeIndex)
             }
             let unit = unit(after: last)
-            if let unit { usedAsUnit.formUnion(unit.tokens) }
+            if let unit { lastUnit = unit.tokens }
             results.append(
                 Match(
                     start: tokens[first].start, end: tokens[last].end, amount: value.amount, currency: currency,
                     evidence: marking?.evidence ?? .default, certainty: certainty, unit: unit?.text,
-                    quantity: quantities[index]))
+                    quantity: offers.first { $0.numberIndex == index }?.quantity))
         }
         return results
     }
@@ -264,7 +261,7 @@ struct PriceScanner {
     // MARK: Units
 
     /// `/kg`, `/ 100 g`, `per lb` after a price: the unit text and the tokens it used.
-    private func unit(after last: Int) -> (text: String, tokens: [Int])? {
+    private func unit(after last: Int) -> (text: String, tokens: ClosedRange<Int>)? {
         let slash = last + 1
         guard slash + 1 < tokens.count, tokens[slash].gapBefore <= 1 else { return nil }
         let isSlash = tokens[slash].isPunctuation { $0 == "/" }
@@ -275,12 +272,12 @@ struct PriceScanner {
         if let word = tokens[first].word {
             let isKnown = Self.measureWords.contains(word) || Self.countWords.contains(word)
             guard isKnown || (isSlash && Self.looksLikeUnit(word)) else { return nil }
-            return (word, [first])
+            return (word, first...first)
         }
         if let count = tokens[first].number?.integerValueIfPlain, first + 1 < tokens.count,
             tokens[first + 1].gapBefore <= 1, let word = tokens[first + 1].word, Self.measureWords.contains(word)
         {
-            return ("\(count)\(word)", [first, first + 1])
+            return ("\(count)\(word)", first...(first + 1))
         }
         return nil
     }
