@@ -56,18 +56,26 @@ public final class PriceTracker: Sendable {
         core.withLock { $0.unlock() }
     }
 
+    /// Ends every track at once, for a camera switch or a seek (boxes would no longer match).
+    ///
+    /// `events` and `endedSinceLastUpdate` then list the tracks that were shown; ids keep
+    /// counting, so none is reused.
+    public func reset() {
+        core.withLock { $0.reset() }
+    }
+
     /// The id of the locked track, if any.
     public var lockedID: String? {
         core.withLock { $0.lockedID }
     }
 
-    /// The `new`, `update` and `end` events of the most recent `update` or `predict` call.
+    /// The `new`, `update` and `end` events of the most recent `update`, `predict` or `reset` call.
     public var events: [TrackEvent] {
         core.withLock { $0.events }
     }
 
-    /// The tracks ended by the most recent `update` call (`predict` never ends tracks, and
-    /// leaves this empty), with `state == .ended`.
+    /// The tracks ended by the most recent `update` or `reset` call, with `state == .ended`
+    /// (`predict` never ends tracks, and leaves this empty).
     public var endedSinceLastUpdate: [TrackedPrice] {
         core.withLock { $0.events.filter { $0.kind == .end }.map(\.price) }
     }

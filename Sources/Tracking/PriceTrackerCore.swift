@@ -45,7 +45,9 @@ struct PriceTrackerCore: Sendable {
         }
         let newcomers = usable.indices
             .filter { !matchedDetections.contains($0) }
-            .sorted { usable[$0].confidence > usable[$1].confidence }
+            .sorted {
+                ValueVote.weight(ofConfidence: usable[$0].confidence) > ValueVote.weight(ofConfidence: usable[$1].confidence)
+            }
         for index in newcomers {
             start(with: usable[index], at: time)
         }
@@ -72,6 +74,16 @@ struct PriceTrackerCore: Sendable {
         for index in tracks.indices {
             tracks[index].locked = false
         }
+    }
+
+    /// Ends every track now (a camera switch or a seek); `events` then lists their `end` events.
+    /// Ids keep counting, so none is reused.
+    mutating func reset() {
+        for index in tracks.indices {
+            tracks[index].locked = false
+            tracks[index].state = .ended
+        }
+        _ = publish(at: now ?? 0)
     }
 
     // MARK: - Steps

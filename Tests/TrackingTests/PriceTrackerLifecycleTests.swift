@@ -109,6 +109,20 @@ struct PriceTrackerLifecycleTests {
         #expect(price.box.midX > 155)
     }
 
+    @Test func resetEndsEveryTrackAndKeepsCountingIDs() throws {
+        let tracker = PriceTracker()
+        let prices = [detection("1.00", x: 100, y: 100), detection("2.00", x: 300, y: 100)]
+        _ = tracker.update(detections: prices, at: 0)
+        _ = tracker.update(detections: prices, at: frameTime(1))
+        try tracker.lock(id: "p2")
+        tracker.reset()
+        #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1", "p2"])
+        #expect(tracker.lockedID == nil)
+        _ = tracker.update(detections: prices, at: frameTime(2))
+        let shown = tracker.update(detections: prices, at: frameTime(3))
+        #expect(shown.map(\.id) == ["p3", "p4"])
+    }
+
     @Test func tracksAreOrderedByIDNumber() {
         let tracker = PriceTracker()
         let prices = (0..<12).map { detection("\($0).99", x: 60 + Double($0) * 100, y: 100) }
