@@ -36,6 +36,10 @@ extension PriceTracker {
         public var motionNoise: Double
         /// How quickly a box size may change, in box heights per second squared.
         public var sizeNoise: Double
+        /// When the frame size is given to `update` or `predict`, a track whose box has less than
+        /// this fraction of its area inside the frame ends at once (a locked track is kept): a price
+        /// cut by the edge cannot be read, and a tag outside the picture helps no one.
+        public var minimumVisibleFraction: Double
         /// Reads remembered per track for value voting.
         public var voteHistoryLength: Int
         /// Reads a different value needs before it can replace the shown value (at least 2 means a
@@ -55,6 +59,7 @@ extension PriceTracker {
             measurementNoise: Double = 0.1,
             motionNoise: Double = 2.0,
             sizeNoise: Double = 0.5,
+            minimumVisibleFraction: Double = 0.9,
             voteHistoryLength: Int = 30,
             minimumReadsToChangeValue: Int = 2
         ) {
@@ -70,6 +75,7 @@ extension PriceTracker {
             self.measurementNoise = measurementNoise
             self.motionNoise = motionNoise
             self.sizeNoise = sizeNoise
+            self.minimumVisibleFraction = minimumVisibleFraction
             self.voteHistoryLength = voteHistoryLength
             self.minimumReadsToChangeValue = minimumReadsToChangeValue
         }

@@ -26,18 +26,24 @@ public final class PriceTracker: Sendable {
     ///
     /// Returns the tracks to show for this frame, ordered by id number. `imageMotion` is the
     /// estimated shift of the image content since the previous frame given to the tracker, in
-    /// pixels: content at `(x, y)` then is at `(x + dx, y + dy)` now. A time earlier than the
-    /// previous call's is treated as equal to it.
+    /// pixels: content at `(x, y)` then is at `(x + dx, y + dy)` now (what `MotionEstimator`
+    /// returns). `frameSize`, when given, ends tracks that have left the frame (see
+    /// `Configuration.minimumVisibleFraction`). A time earlier than the previous call's is
+    /// treated as equal to it.
     public func update(
-        detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil
+        detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil,
+        frameSize: (width: Double, height: Double)? = nil
     ) -> [TrackedPrice] {
-        core.withLock { $0.update(detections: detections, at: time, imageMotion: imageMotion) }
+        core.withLock { $0.update(detections: detections, at: time, imageMotion: imageMotion, frameSize: frameSize) }
     }
 
     /// Advance without OCR results (a frame whose OCR was skipped): boxes are predicted and moved
-    /// by `imageMotion`; no hits or misses are counted, so no track is confirmed or ended.
-    public func predict(at time: Double, imageMotion: (dx: Double, dy: Double)? = nil) -> [TrackedPrice] {
-        core.withLock { $0.predict(at: time, imageMotion: imageMotion) }
+    /// by `imageMotion`; no hits or misses are counted, so no track is confirmed or ended, except
+    /// that tracks moved out of the frame end when `frameSize` is given.
+    public func predict(
+        at time: Double, imageMotion: (dx: Double, dy: Double)? = nil, frameSize: (width: Double, height: Double)? = nil
+    ) -> [TrackedPrice] {
+        core.withLock { $0.predict(at: time, imageMotion: imageMotion, frameSize: frameSize) }
     }
 
     /// Locks the live track `id`, unlocking any other.
@@ -74,8 +80,8 @@ public final class PriceTracker: Sendable {
         core.withLock { $0.events }
     }
 
-    /// The tracks ended by the most recent `update` or `reset` call, with `state == .ended`
-    /// (`predict` never ends tracks, and leaves this empty).
+    /// The tracks ended by the most recent `update`, `predict` or `reset` call, with
+    /// `state == .ended` (`predict` only ends tracks that left the frame).
     public var endedSinceLastUpdate: [TrackedPrice] {
         core.withLock { $0.events.filter { $0.kind == .end }.map(\.price) }
     }

@@ -3,10 +3,10 @@
 /// Each `update` runs, in order: advance every track's box filter to the frame time and apply
 /// the image motion; pair detections with tracks (`AssignmentSolver` over `AssociationCost`);
 /// fold matched reads into boxes and value votes; count a miss for every unmatched track and
-/// end those not read for long enough; start tentative tracks for unmatched detections that do
-/// not duplicate a live track; publish the visible tracks and the events. A track not read for
-/// `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate) loses its velocity,
-/// so from then on it only moves with the image.
+/// end those not read for long enough or gone out of the frame; start tentative tracks for
+/// unmatched detections that do not duplicate a live track; publish the visible tracks and the
+/// events. A track not read for `endAfterSeconds` (a locked one, or one kept alive by a slow OCR
+/// rate) loses its velocity, so from then on it only moves with the image.
 struct PriceTrackerCore: Sendable {
     let configuration: PriceTracker.Configuration
     private let associationCost: AssociationCost
@@ -28,7 +28,8 @@ struct PriceTrackerCore: Sendable {
     }
 
     mutating func update(
-        detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?
+        detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?,
+        frameSize: (width: Double, height: Double)?
     ) -> [TrackedPrice] {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
         let usable = detections.filter(Self.isUsable)
@@ -43,6 +44,7 @@ struct PriceTrackerCore: Sendable {
         for index in tracks.indices where !matchedTracks.contains(index) {
             miss(trackAt: index, at: time)
         }
+        endTracksOutside(frameSize, sparing: matchedTracks)
         let newcomers = usable.indices
             .filter { !matchedDetections.contains($0) }
             .sorted {
@@ -54,8 +56,11 @@ struct PriceTrackerCore: Sendable {
         return publish(at: time)
     }
 
-    mutating func predict(at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> [TrackedPrice] {
+    mutating func predict(
+        at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?, frameSize: (width: Double, height: Double)?
+    ) -> [TrackedPrice] {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
+        endTracksOutside(frameSize, sparing: [])
         return publish(at: time)
     }
 
@@ -105,6 +110,20 @@ struct PriceTrackerCore: Sendable {
             tracks[index].time = time
         }
         return time
+    }
+
+    /// Ends the unlocked tracks whose box is mostly outside the frame, except those just read
+    /// (a read is proof enough that the price is still in view).
+    private mutating func endTracksOutside(_ frameSize: (width: Double, height: Double)?, sparing read: Set<Int>) {
+        guard let frameSize, frameSize.width > 0, frameSize.height > 0 else { return }
+        let frame = PixelRect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
+        for index in tracks.indices where !tracks[index].locked && !read.contains(index) {
+            let box = tracks[index].filter.box
+            let inside = box.intersection(frame)?.area ?? 0
+            if inside < configuration.minimumVisibleFraction * box.area {
+                tracks[index].state = .ended
+            }
+        }
     }
 
     private func associate(_ detections: [DetectedPrice]) -> [(track: Int, detection: Int)] {

@@ -123,6 +123,31 @@ struct PriceTrackerLifecycleTests {
         #expect(shown.map(\.id) == ["p3", "p4"])
     }
 
+    @Test func aTrackThatLeavesTheFrameEndsAtOnce() {
+        let tracker = PriceTracker()
+        let frame = (width: 320.0, height: 240.0)
+        var endedAt: Int?
+        for index in 0..<30 {
+            let x = 200 + Double(index) * 8
+            let detections = x + 40 <= frame.width ? [detection("1.50", x: x, y: 100)] : []
+            _ = tracker.update(detections: detections, at: frameTime(index), frameSize: frame)
+            if endedAt == nil, !tracker.endedSinceLastUpdate.isEmpty { endedAt = index }
+        }
+        // Last read at frame 10; at frame 11 the predicted box is 90% inside, at frame 12 only 80%.
+        #expect(endedAt == 12)
+    }
+
+    @Test func predictEndsTracksMovedOutOfTheFrameButKeepsALockedOne() throws {
+        let tracker = PriceTracker()
+        let prices = [detection("1.00", x: 100, y: 100), detection("2.00", x: 200, y: 100)]
+        _ = tracker.update(detections: prices, at: 0)
+        _ = tracker.update(detections: prices, at: frameTime(1))
+        try tracker.lock(id: "p2")
+        let shown = tracker.predict(at: frameTime(2), imageMotion: (dx: 0, dy: -200), frameSize: (320, 240))
+        #expect(shown.map(\.id) == ["p2"])
+        #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1"])
+    }
+
     @Test func tracksAreOrderedByIDNumber() {
         let tracker = PriceTracker()
         let prices = (0..<12).map { detection("\($0).99", x: 60 + Double($0) * 100, y: 100) }
