@@ -32,8 +32,14 @@ extension PriceTracker {
         public var duplicateIoU: Double
         /// Standard deviation of a read's box position and size, in box heights.
         public var measurementNoise: Double
-        /// How quickly a box centre may change velocity, in box heights per second squared.
+        /// How quickly a box centre may change velocity, in box heights per second squared, on
+        /// frames given an `imageMotion` (the camera's own motion is then known, so only the
+        /// prices' motion in the scene is left).
         public var motionNoise: Double
+        /// The same on frames without `imageMotion`, where a hand-held camera's shake shows up as
+        /// the prices' own motion: higher, so boxes follow it with little lag, at the cost of
+        /// smoothing jitter less.
+        public var uncompensatedMotionNoise: Double
         /// How quickly a box size may change, in box heights per second squared.
         public var sizeNoise: Double
         /// When the frame size is given to `update` or `predict`, a track whose box has less than
@@ -58,6 +64,7 @@ extension PriceTracker {
             duplicateIoU: Double = 0.5,
             measurementNoise: Double = 0.1,
             motionNoise: Double = 2.0,
+            uncompensatedMotionNoise: Double = 5.0,
             sizeNoise: Double = 0.5,
             minimumVisibleFraction: Double = 0.9,
             voteHistoryLength: Int = 30,
@@ -74,6 +81,7 @@ extension PriceTracker {
             self.duplicateIoU = duplicateIoU
             self.measurementNoise = measurementNoise
             self.motionNoise = motionNoise
+            self.uncompensatedMotionNoise = uncompensatedMotionNoise
             self.sizeNoise = sizeNoise
             self.minimumVisibleFraction = minimumVisibleFraction
             self.voteHistoryLength = voteHistoryLength

@@ -3,10 +3,16 @@
 /// Each `update` runs, in order: advance every track's box filter to the frame time and apply
 /// the image motion; pair detections with tracks (`AssignmentSolver` over `AssociationCost`);
 /// fold matched reads into boxes and value votes; count a miss for every unmatched track and
-/// end those not read for long enough or gone out of the frame; start tentative tracks for
+/// end it if not read for long enough or gone out of the frame; start tentative tracks for
 /// unmatched detections that do not duplicate a live track; publish the visible tracks and the
-/// events. A track not read for `endAfterSeconds` (a locked one, or one kept alive by a slow OCR
-/// rate) loses its velocity, so from then on it only moves with the image.
+/// events.
+///
+/// Without `imageMotion`, the camera's motion is guessed from the tracks themselves: the median
+/// offset between the confirmed tracks' reads and their predictions moves the tracks not read in
+/// this frame (with `imageMotion` that offset is mostly jitter, so it is not used).
+///
+/// A track not read for `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate)
+/// loses its velocity, so from then on it only moves with the image.
 struct PriceTrackerCore: Sendable {
     let configuration: PriceTracker.Configuration
     private let associationCost: AssociationCost
@@ -34,6 +40,12 @@ struct PriceTrackerCore: Sendable {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
         let usable = detections.filter(Self.isUsable)
         let pairs = associate(usable)
+        let formationShift = Self.commonShift(of: pairs.compactMap { pair -> (dx: Double, dy: Double)? in
+            let track = tracks[pair.track]
+            guard imageMotion == nil, track.state != .tentative else { return nil }
+            let predicted = track.filter.box, read = usable[pair.detection].box
+            return (read.midX - predicted.midX, read.midY - predicted.midY)
+        })
         var matchedTracks = Set<Int>()
         var matchedDetections = Set<Int>()
         for pair in pairs {
@@ -42,6 +54,9 @@ struct PriceTrackerCore: Sendable {
             hit(trackAt: pair.track, with: usable[pair.detection], at: time)
         }
         for index in tracks.indices where !matchedTracks.contains(index) {
+            if let formationShift {
+                tracks[index].filter.shift(dx: formationShift.dx, dy: formationShift.dy)
+            }
             miss(trackAt: index, at: time)
         }
         endTracksOutside(frameSize, sparing: matchedTracks)
@@ -99,11 +114,12 @@ struct PriceTrackerCore: Sendable {
         if let now, time < now { time = now }
         now = time
         let motion = imageMotion.flatMap { $0.dx.isFinite && $0.dy.isFinite ? $0 : nil }
+        let motionNoise = motion == nil ? configuration.uncompensatedMotionNoise : configuration.motionNoise
         for index in tracks.indices {
             if time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
                 tracks[index].filter.stop()
             }
-            tracks[index].filter.predict(dt: time - tracks[index].time)
+            tracks[index].filter.predict(dt: time - tracks[index].time, motionNoise: motionNoise)
             if let motion {
                 tracks[index].filter.shift(dx: motion.dx, dy: motion.dy)
             }
@@ -235,6 +251,19 @@ struct PriceTrackerCore: Sendable {
     private static func differsForEvents(_ a: TrackedPrice, _ b: TrackedPrice) -> Bool {
         a.amount != b.amount || a.currency != b.currency || a.unit != b.unit || a.quantity != b.quantity
             || a.locked != b.locked || (a.state == .tentative) != (b.state == .tentative)
+    }
+
+    /// The median of the read-minus-predicted offsets of the confirmed tracks read in this frame,
+    /// when at least two were: the part of the camera's motion that the prediction missed, which
+    /// the tracks not read in this frame share.
+    private static func commonShift(of offsets: [(dx: Double, dy: Double)]) -> (dx: Double, dy: Double)? {
+        guard offsets.count >= 2 else { return nil }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 0 ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+        }
+        return (median(offsets.map(\.dx)), median(offsets.map(\.dy)))
     }
 
     private static func isUsable(_ detection: DetectedPrice) -> Bool {

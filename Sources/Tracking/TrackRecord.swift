@@ -32,7 +32,6 @@ struct TrackRecord: Sendable {
         self.filter = BoxFilter(
             box: detection.box,
             measurementNoise: configuration.measurementNoise,
-            motionNoise: configuration.motionNoise,
             sizeNoise: configuration.sizeNoise
         )
         self.vote = ValueVote(

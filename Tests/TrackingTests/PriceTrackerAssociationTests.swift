@@ -108,6 +108,20 @@ struct PriceTrackerAssociationTests {
         #expect(ids["4.00"] != ids["6.00"])
     }
 
+    @Test func aMissedPriceMovesWithTheOthersWhenTheCameraJumps() throws {
+        let tracker = PriceTracker()
+        let positions: [(amount: String, x: Double)] = [("1.00", 100), ("2.00", 250), ("3.00", 400)]
+        for frame in 0..<10 {
+            _ = tracker.update(detections: positions.map { detection($0.amount, x: $0.x, y: 200) }, at: frameTime(frame))
+        }
+        let jumped = positions.prefix(2).map { detection($0.amount, x: $0.x + 20, y: 200 - 12) }
+        let shown = tracker.update(detections: jumped, at: frameTime(10))
+        let missed = try #require(shown.first { $0.amount == Decimal(string: "3.00") })
+        #expect(missed.state == .coasting)
+        #expect(abs(missed.box.midX - 420) < 4)
+        #expect(abs(missed.box.midY - 188) < 4)
+    }
+
     @Test func duplicateReadsOfOnePriceInOneFrameMakeOneTrack() {
         let tracker = PriceTracker()
         let doubled = [detection("2.00", x: 100, y: 100), detection("2.00", x: 102, y: 101, confidence: 0.5)]
