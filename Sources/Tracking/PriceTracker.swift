@@ -2,12 +2,25 @@ import Synchronization
 
 /// Turns each frame's price detections into stable, smoothed, voted tracks for the overlay.
 ///
-/// Feed every frame whose OCR ran to `update(detections:at:imageMotion:)`, and every frame
-/// whose OCR was skipped to `predict(at:imageMotion:)`; both return the tracks to draw for that
-/// frame, ordered by id number. Ids (`p1`, `p2`, …) are given when a track is first shown and are
-/// never reused. Each track's box is smoothed by a constant-velocity Kalman filter and moved by
-/// the camera's estimated motion (see `MotionEstimator`); its value is the one most supported by
-/// its reads (see `TrackedPrice.confidence`), so a single misread never changes it.
+/// Feed every frame whose OCR ran to `update(detections:at:imageMotion:frameSize:)`, and every
+/// frame whose OCR was skipped to `predict(at:imageMotion:frameSize:)`, in frame order; both return
+/// the tracks to draw for that frame, ordered by id number. Ids (`p1`, `p2`, …) are given when a
+/// track is first shown and are never reused. Each track's box is smoothed by a constant-velocity
+/// Kalman filter and moved by the camera's estimated motion; its value is the one most supported
+/// by its reads (see `TrackedPrice.confidence`), so a single misread never changes it.
+///
+/// Per frame, with a `MotionEstimator` fed every frame in the same order:
+///
+/// ```swift
+/// let shift = estimator.estimate(luma: y, width: width, height: height, stride: stride)
+/// let size = (width: Double(width), height: Double(height))
+/// let shown = ocrRan
+///     ? tracker.update(detections: prices, at: time, imageMotion: shift, frameSize: size)
+///     : tracker.predict(at: time, imageMotion: shift, frameSize: size)
+/// for event in tracker.events { /* TRACK new|update|end lines, if wanted */ }
+/// ```
+///
+/// Detections, motion and frame size must all be in the pixels of the frame the tracker is given.
 ///
 /// The tracker is meant for one ordered pipeline stage; it is `Sendable` (calls are serialised
 /// by a lock) so that stage may hop between threads or tasks.

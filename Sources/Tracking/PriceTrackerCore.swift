@@ -18,7 +18,6 @@ struct PriceTrackerCore: Sendable {
     private let associationCost: AssociationCost
     /// Live tracks in creation order (ended tracks are removed once published).
     private var tracks: [TrackRecord] = []
-    private var nextSerial = 1
     private var nextNumber = 1
     private var now: Double?
     /// Events of the most recent `update` or `predict`.
@@ -200,8 +199,7 @@ struct PriceTrackerCore: Sendable {
                 && track.filter.box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU
         }
         guard !duplicate else { return }
-        tracks.append(TrackRecord(serial: nextSerial, detection: detection, time: time, configuration: configuration))
-        nextSerial += 1
+        tracks.append(TrackRecord(detection: detection, time: time, configuration: configuration))
     }
 
     /// Gives ids to tracks shown for the first time, records events and drops ended tracks.
