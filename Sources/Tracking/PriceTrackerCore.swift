@@ -218,6 +218,7 @@ struct PriceTrackerCore: Sendable {
             let number = track.number ?? nextNumber
             if track.number == nil {
                 tracks[index].number = number
+                tracks[index].vote.commit()
                 nextNumber += 1
             }
             let price = track.snapshot(id: "p\(number)", now: time)

@@ -6,7 +6,8 @@ import Foundation
 /// value once that value has been read at least `minimumReadsToChange` times and outweighs the
 /// shown one, so a single misread — however confident — never changes what the overlay shows.
 /// The history keeps the most recent `historyLength` reads, so a value that is no longer read
-/// eventually loses.
+/// eventually loses. Until the value is first shown (`commit()`), it simply follows the leader,
+/// so a hidden tentative track whose first read was wrong is shown with the right value.
 struct ValueVote: Sendable, Hashable {
     /// What reads vote for: the amount and its currency.
     struct Key: Sendable, Hashable {
@@ -42,6 +43,8 @@ struct ValueVote: Sendable, Hashable {
     private(set) var reads: [Read]
     private(set) var shown: Key
     private var tallies: [Key: Tally]
+    /// Whether the shown value has been published, from when on it changes only with enough support.
+    private(set) var isCommitted = false
     private let historyLength: Int
     private let minimumReadsToChange: Int
 
@@ -68,13 +71,18 @@ struct ValueVote: Sendable, Hashable {
             forget(reads.removeFirst())
         }
         guard let leader = leader(), leader.key != shown else { return }
-        guard let current = tallies[shown] else {
+        guard isCommitted, let current = tallies[shown] else {
             shown = leader.key
             return
         }
         if leader.tally.count >= minimumReadsToChange, leader.tally.weight > current.weight {
             shown = leader.key
         }
+    }
+
+    /// Marks the shown value as published: from now on one read cannot change it.
+    mutating func commit() {
+        isCommitted = true
     }
 
     private mutating func forget(_ read: Read) {

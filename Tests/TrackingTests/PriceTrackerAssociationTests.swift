@@ -33,6 +33,14 @@ struct PriceTrackerAssociationTests {
         #expect(shown.first?.text == "€12.99")
     }
 
+    @Test func aWrongFirstReadIsNeverShown() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("17.99", x: 100, y: 100, confidence: 0.5)], at: 0)
+        let shown = tracker.update(detections: [detection("12.99", x: 100, y: 100, confidence: 0.9)], at: frameTime(1))
+        #expect(shown.map(\.id) == ["p1"])
+        #expect(shown.first?.amount == Decimal(string: "12.99"))
+    }
+
     @Test func aMisreadOfTheFirstReadIsCorrectedByLaterReads() {
         let tracker = PriceTracker()
         _ = tracker.update(detections: [detection("17.99", x: 100, y: 100)], at: 0)

@@ -8,8 +8,16 @@ struct PriceTrackerVoteTests {
     private func vote(_ amounts: [(String, Double)], historyLength: Int = 30) -> ValueVote {
         var reads = amounts.map { detection($0.0, x: 0, y: 0, confidence: $0.1) }
         var vote = ValueVote(first: reads.removeFirst(), historyLength: historyLength, minimumReadsToChange: 2)
+        vote.commit()
         for read in reads { vote.add(read) }
         return vote
+    }
+
+    @Test func beforeItIsShownTheValueFollowsTheLeader() {
+        var reads = [detection("7.00", x: 0, y: 0, confidence: 0.5), detection("1.00", x: 0, y: 0, confidence: 0.9)]
+        var vote = ValueVote(first: reads.removeFirst(), historyLength: 30, minimumReadsToChange: 2)
+        vote.add(reads[0])
+        #expect(vote.shown.amount == 1)
     }
 
     @Test func oneConfidentMisreadDoesNotWinOverOneWeakRead() {
@@ -42,6 +50,7 @@ struct PriceTrackerVoteTests {
     @Test func theSameAmountInAnotherCurrencyIsAnotherValue() {
         var reads = [detection("5.00", x: 0, y: 0, currency: "EUR"), detection("5.00", x: 0, y: 0, currency: "USD")]
         var vote = ValueVote(first: reads.removeFirst(), historyLength: 30, minimumReadsToChange: 2)
+        vote.commit()
         vote.add(reads[0])
         #expect(vote.shown.currency == "EUR")
         #expect(vote.hasRead(ValueVote.Key(amount: 5, currency: "USD")))
