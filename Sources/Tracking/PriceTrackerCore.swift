@@ -265,9 +265,10 @@ struct PriceTrackerCore: Sendable {
         return (median(offsets.map(\.dx)), median(offsets.map(\.dy)))
     }
 
-    private static func isUsable(_ detection: DetectedPrice) -> Bool {
+    /// Whether a detection can be tracked: a finite box of positive size and a number as amount.
+    static func isUsable(_ detection: DetectedPrice) -> Bool {
         let box = detection.box
         return box.x.isFinite && box.y.isFinite && box.width.isFinite && box.height.isFinite
-            && box.width > 0 && box.height > 0
+            && box.width > 0 && box.height > 0 && !detection.amount.isNaN
     }
 }

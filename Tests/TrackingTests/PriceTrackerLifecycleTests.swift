@@ -170,12 +170,16 @@ struct PriceTrackerLifecycleTests {
         #expect(seen == ["p1", "p2", "p3", "p4", "p5"])
     }
 
-    @Test func unusableBoxesAreIgnored() {
+    @Test func unusableDetectionsAreIgnored() {
         let tracker = PriceTracker(configuration: .init(includeTentative: true))
         let broken = [
             detection("1.00", x: .nan, y: 10),
             detection("1.00", x: 10, y: 10, width: 0),
             detection("1.00", x: 10, y: .infinity),
+            DetectedPrice(
+                text: "?", amount: .nan, currency: "EUR", currencyEvidence: .default,
+                box: PixelRect(x: 0, y: 0, width: 10, height: 10), confidence: 1
+            ),
         ]
         #expect(tracker.update(detections: broken, at: 0).isEmpty)
     }
