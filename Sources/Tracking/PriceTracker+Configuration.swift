@@ -1,9 +1,16 @@
 extension PriceTracker {
-    /// How detections are paired with tracks each frame; see `AssignmentSolver` for the trade-off.
+    /// How detections are paired with tracks each frame.
+    ///
+    /// Both only consider plausible pairs (see `Configuration.maximumCentreDistance` and
+    /// `Configuration.misreadMinimumIoU`). `optimal` is the default: a frame holds tens of prices
+    /// at most, which the Hungarian method (O(n³)) pairs in well under a millisecond, and it keeps
+    /// two equal prices side by side apart when one of them is missed or the camera jumps, where
+    /// taking the cheapest pair first can give one price's detection to its neighbour's track and
+    /// start a new track (and id) for the other.
     public enum Assignment: String, Sendable, Hashable, Codable {
-        /// Hungarian method: the pairing with the most matches and the lowest total cost.
+        /// Hungarian method (Kuhn–Munkres): the pairing with the most matches, then the lowest total cost.
         case optimal
-        /// Cheapest pair first; can mis-pair neighbours when one of them is missed.
+        /// Cheapest pair first, as many real-time trackers do; kept for comparison and very large inputs.
         case greedy
     }
 
