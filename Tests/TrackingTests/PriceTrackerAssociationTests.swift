@@ -81,6 +81,29 @@ struct PriceTrackerAssociationTests {
         #expect(rightIDs == ["p2"])
     }
 
+    /// Ids shown left to right after two equal prices 100 px apart jump 60 px right (no `imageMotion`).
+    private func idsAfterACameraJump(assignment: PriceTracker.Assignment) -> [String] {
+        let tracker = PriceTracker(configuration: .init(assignment: assignment))
+        for frame in 0..<5 {
+            _ = tracker.update(
+                detections: [detection("1.99", x: 100, y: 200), detection("1.99", x: 200, y: 200)], at: frameTime(frame)
+            )
+        }
+        let jumped = [detection("1.99", x: 160, y: 200), detection("1.99", x: 260, y: 200)]
+        _ = tracker.update(detections: jumped, at: frameTime(5))
+        return tracker.update(detections: jumped, at: frameTime(6)).sorted { $0.box.midX < $1.box.midX }.map(\.id)
+    }
+
+    @Test func optimalAssignmentKeepsEqualNeighboursApartThroughACameraJump() {
+        #expect(idsAfterACameraJump(assignment: .optimal) == ["p1", "p2"])
+    }
+
+    @Test func greedyAssignmentGivesTheLeftPriceToTheRightTrackOnACameraJump() {
+        let ids = idsAfterACameraJump(assignment: .greedy)
+        #expect(ids != ["p1", "p2"])
+        #expect(ids.contains("p3"))
+    }
+
     @Test func anOccludedMovingPriceKeepsItsIDWhenItReappears() {
         let tracker = PriceTracker()
         var ids = Set<String>()
