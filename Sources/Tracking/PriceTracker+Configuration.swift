@@ -47,6 +47,10 @@ extension PriceTracker {
         /// the prices' own motion: higher, so boxes follow it with little lag, at the cost of
         /// smoothing jitter less.
         public var uncompensatedMotionNoise: Double
+        /// Frames in a row on which a missing `imageMotion`, after frames that had one, is taken to
+        /// be the camera's last velocity carried on (an estimator fails most under fast motion,
+        /// exactly when standing still would be wrong). 0 turns this off.
+        public var motionGuessFrames: Int
         /// How quickly a box size may change, in box heights per second squared.
         public var sizeNoise: Double
         /// When the frame size is given to `update` or `predict`, a track whose box has less than
@@ -72,6 +76,7 @@ extension PriceTracker {
             measurementNoise: Double = 0.1,
             motionNoise: Double = 2.0,
             uncompensatedMotionNoise: Double = 5.0,
+            motionGuessFrames: Int = 3,
             sizeNoise: Double = 0.5,
             minimumVisibleFraction: Double = 0.9,
             voteHistoryLength: Int = 30,
@@ -89,6 +94,7 @@ extension PriceTracker {
             self.measurementNoise = measurementNoise
             self.motionNoise = motionNoise
             self.uncompensatedMotionNoise = uncompensatedMotionNoise
+            self.motionGuessFrames = motionGuessFrames
             self.sizeNoise = sizeNoise
             self.minimumVisibleFraction = minimumVisibleFraction
             self.voteHistoryLength = voteHistoryLength

@@ -11,6 +11,10 @@
 /// offset between the confirmed tracks' reads and their predictions moves the tracks not read in
 /// this frame (with `imageMotion` that offset is mostly jitter, so it is not used).
 ///
+/// A frame without `imageMotion` between frames with it (the estimator could not tell, as under
+/// strong motion blur) moves the tracks by the camera's last velocity, for at most
+/// `motionGuessFrames` frames in a row.
+///
 /// A track not read for `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate)
 /// loses its velocity, so from then on it only moves with the image.
 struct PriceTrackerCore: Sendable {
@@ -20,6 +24,10 @@ struct PriceTrackerCore: Sendable {
     private var tracks: [TrackRecord] = []
     private var nextNumber = 1
     private var now: Double?
+    /// The camera's last measured velocity (image pixels per second), from the last `imageMotion`.
+    private var cameraVelocity: (dx: Double, dy: Double)?
+    /// Frames in a row whose missing `imageMotion` was guessed from `cameraVelocity`.
+    private var guessedMotionFrames = 0
     /// Events of the most recent `update` or `predict`.
     private(set) var events: [TrackEvent] = []
 
@@ -95,13 +103,15 @@ struct PriceTrackerCore: Sendable {
         }
     }
 
-    /// Ends every track now (a camera switch or a seek); `events` then lists their `end` events.
-    /// Ids keep counting, so none is reused.
+    /// Ends every track now (a camera switch or a seek) and forgets the camera's motion; `events`
+    /// then lists their `end` events. Ids keep counting, so none is reused.
     mutating func reset() {
         for index in tracks.indices {
             tracks[index].locked = false
             tracks[index].state = .ended
         }
+        cameraVelocity = nil
+        guessedMotionFrames = 0
         _ = publish(at: now ?? 0)
     }
 
@@ -110,9 +120,10 @@ struct PriceTrackerCore: Sendable {
     /// Moves every track to `requestedTime` (never backwards) and returns the time used.
     private mutating func advance(to requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> Double {
         var time = requestedTime.isFinite ? requestedTime : (now ?? 0)
+        let elapsed = now.map { max(0, time - $0) } ?? 0
         if let now, time < now { time = now }
         now = time
-        let motion = imageMotion.flatMap { $0.dx.isFinite && $0.dy.isFinite ? $0 : nil }
+        let motion = cameraMotion(measured: imageMotion, elapsed: elapsed)
         let motionNoise = motion == nil ? configuration.uncompensatedMotionNoise : configuration.motionNoise
         for index in tracks.indices {
             if time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
@@ -125,6 +136,24 @@ struct PriceTrackerCore: Sendable {
             tracks[index].time = time
         }
         return time
+    }
+
+    /// The image motion to apply: the measured one when given (remembering the camera's velocity),
+    /// else for a few frames the last velocity carried on, else none.
+    private mutating func cameraMotion(
+        measured: (dx: Double, dy: Double)?, elapsed: Double
+    ) -> (dx: Double, dy: Double)? {
+        if let measured, measured.dx.isFinite, measured.dy.isFinite {
+            cameraVelocity = elapsed > 0 ? (measured.dx / elapsed, measured.dy / elapsed) : cameraVelocity
+            guessedMotionFrames = 0
+            return measured
+        }
+        guard let velocity = cameraVelocity, guessedMotionFrames < configuration.motionGuessFrames else {
+            cameraVelocity = nil
+            return nil
+        }
+        guessedMotionFrames += 1
+        return (velocity.dx * elapsed, velocity.dy * elapsed)
     }
 
     /// Ends the unlocked tracks whose box is mostly outside the frame, except those just read

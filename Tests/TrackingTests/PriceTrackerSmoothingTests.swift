@@ -59,6 +59,26 @@ struct PriceTrackerSmoothingTests {
         #expect(abs(meanOf(result.along)) < 1)
     }
 
+    @Test func aFrameWithoutAMotionEstimateKeepsTheCameraMoving() throws {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("5.00", x: 100, y: 100)], at: 0)
+        _ = tracker.update(detections: [detection("5.00", x: 100, y: 100)], at: frameTime(1))
+        for frame in 2..<6 {
+            _ = tracker.predict(at: frameTime(frame), imageMotion: (dx: 8, dy: -2))
+        }
+        var guessed: [TrackedPrice] = []
+        for frame in 6..<12 {
+            guessed += tracker.predict(at: frameTime(frame), imageMotion: nil)
+        }
+        #expect(guessed.count == 6)
+        let xs = guessed.map(\.box.midX)
+        #expect(abs(xs[0] - 140) < 1)
+        #expect(abs(xs[2] - 156) < 1)
+        #expect(abs(xs[3] - 156) < 1)
+        #expect(abs(xs[5] - 156) < 1)
+        #expect(abs(guessed[2].box.midY - 86) < 1)
+    }
+
     @Test func imageMotionKeepsBoxesPinnedBetweenReads() throws {
         let tracker = PriceTracker()
         var x = 100.0
