@@ -27,6 +27,7 @@ public struct MotionEstimator: Sendable {
         /// for the match to count as distinct.
         public var maximumMatchRatio: Double
 
+        /// The defaults suit 640×480 frames from a hand-held camera (up to 64 frame pixels of motion per frame).
         public init(downscale: Int = 4, searchRadius: Int = 16, minimumTexture: Double = 4, maximumMatchRatio: Double = 0.8) {
             self.downscale = downscale
             self.searchRadius = searchRadius
@@ -54,6 +55,7 @@ public struct MotionEstimator: Sendable {
     /// The sub-pixel refinement may move the block-matching result at most this far (downscaled pixels).
     private static let maximumRefinement = 1.5
 
+    /// An estimator with no previous frame: the first `estimate` is `nil`.
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
     }

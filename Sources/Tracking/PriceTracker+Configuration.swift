@@ -63,6 +63,7 @@ extension PriceTracker {
         /// single misread never changes what is shown).
         public var minimumReadsToChangeValue: Int
 
+        /// The defaults, with any setting overridden.
         public init(
             confirmAfterHits: Int = 2,
             endAfterSeconds: Double = 0.5,

@@ -30,6 +30,7 @@ public final class PriceTracker: Sendable {
     /// The tuning this tracker was created with.
     public let configuration: Configuration
 
+    /// A tracker with no tracks; the first id it gives is `p1`.
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         self.core = Mutex(PriceTrackerCore(configuration: configuration))
