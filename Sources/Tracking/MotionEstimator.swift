@@ -27,7 +27,7 @@ public struct MotionEstimator: Sendable {
         /// for the match to count as distinct.
         public var maximumMatchRatio: Double
 
-        /// The defaults suit 640×480 frames from a hand-held camera (up to 64 frame pixels of motion per frame).
+        /// The defaults suit 640×480 frames from a hand-held camera (up to about 56 frame pixels of motion per frame).
         public init(downscale: Int = 4, searchRadius: Int = 16, minimumTexture: Double = 4, maximumMatchRatio: Double = 0.8) {
             self.downscale = downscale
             self.searchRadius = searchRadius
