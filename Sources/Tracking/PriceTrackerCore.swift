@@ -181,7 +181,7 @@ struct PriceTrackerCore: Sendable {
                     tentative: track.state == .tentative,
                     secondsSinceHit: sinceHit,
                     detection: detection
-                ) { track.vote.hasRead(ValueVote.Key(amount: $0.amount, currency: $0.currency)) }
+                ) { track.vote.hasRead($0) }
             }
         }
         let pairs: [(row: Int, column: Int)]

@@ -52,6 +52,23 @@ struct PriceTrackerAssociationTests {
         #expect(shown.first?.amount == Decimal(string: "12.99"))
     }
 
+    @Test func aPriceReadWithAndWithoutItsCurrencyCodeIsOneTrackInThatCurrency() {
+        let tracker = PriceTracker()
+        var ids = Set<String>()
+        var shown: [TrackedPrice] = []
+        for frame in 0..<20 {
+            let x = 300 - Double(frame) * 4
+            let read = frame % 6 == 0
+                ? detection("194.95", x: x, y: 134, width: 181, height: 28, currency: "CHF", evidence: .code, confidence: 0.6)
+                : detection("194.95", x: x + 35, y: 134, width: 105, height: 28, currency: "USD", evidence: .default, confidence: 0.55)
+            shown = tracker.update(detections: [read], at: frameTime(frame))
+            for price in shown { ids.insert(price.id) }
+        }
+        #expect(ids == ["p1"])
+        #expect(shown.first?.currency == "CHF")
+        #expect(shown.first?.text == "CHF 194.95")
+    }
+
     @Test func aDifferentPriceFarAwayStartsItsOwnTrack() {
         let tracker = PriceTracker()
         let first = [detection("1.99", x: 100, y: 100), detection("5.49", x: 400, y: 300)]
