@@ -7,7 +7,8 @@ import Synchronization
 /// the tracks to draw for that frame, ordered by id number. Ids (`p1`, `p2`, …) are given when a
 /// track is first shown and are never reused. Each track's box is smoothed by a constant-velocity
 /// Kalman filter and moved by the camera's estimated motion; its value is the one most supported
-/// by its reads (see `TrackedPrice.confidence`), so a single misread never changes it.
+/// by its reads (see `TrackedPrice.confidence`), so a single misread never changes it, and reads
+/// whose currency was only assumed count for the currency other reads of that amount printed.
 ///
 /// Per frame, with a `MotionEstimator` fed every frame in the same order:
 ///
