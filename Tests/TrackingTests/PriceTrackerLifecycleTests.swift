@@ -148,6 +148,13 @@ struct PriceTrackerLifecycleTests {
         #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1"])
     }
 
+    @Test func aTrackerCanMoveBetweenTasks() async {
+        let tracker = PriceTracker()
+        _ = await Task.detached { tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0) }.value
+        let shown = await Task.detached { tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0.1) }.value
+        #expect(shown.map(\.id) == ["p1"])
+    }
+
     @Test func tracksAreOrderedByIDNumber() {
         let tracker = PriceTracker()
         let prices = (0..<12).map { detection("\($0).99", x: 60 + Double($0) * 100, y: 100) }
