@@ -36,12 +36,6 @@ struct BoxFilter: Sendable, Hashable {
         return PixelRect(x: centreX.position - w / 2, y: centreY.position - h / 2, width: w, height: h)
     }
 
-    /// Estimated velocity of the centre, pixels per second.
-    var velocity: (dx: Double, dy: Double) { (centreX.velocity, centreY.velocity) }
-
-    /// Standard deviation of the centre estimate, pixels.
-    var centreUncertainty: Double { (centreX.positionVariance + centreY.positionVariance).squareRoot() }
-
     mutating func predict(dt: Double, motionNoise: Double) {
         let scale = max(height.position, Self.minimumSize)
         let q = (motionNoise * scale) * (motionNoise * scale)
