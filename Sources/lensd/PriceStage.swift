@@ -9,6 +9,8 @@ import Tracking
 final class PriceStage {
     private let extractor: PriceExtractor
     private let tracker: PriceTracker
+    /// Camera shift between consecutive processed frames; moves every track, read or not.
+    private var motion = MotionEstimator()
     private let presenter: PricePresenter
     private let rates: RateService
     private let locale: Locale
@@ -25,11 +27,15 @@ final class PriceStage {
     }
 
     /// Processes one frame's OCR result and emits its `OVERLAYS` line.
-    /// - Parameter time: seconds since the first frame of the stream.
-    func process(sequence: UInt64, time: Double, width: Int, height: Int, lines: [OCRLine]) {
+    /// - Parameters:
+    ///   - time: seconds since the first frame of the stream.
+    ///   - luma: the frame's luma plane (`stride` bytes a row), for the camera-motion estimate.
+    func process(sequence: UInt64, time: Double, width: Int, height: Int, luma: [UInt8], stride: Int, lines: [OCRLine]) {
+        let shift = motion.estimate(luma: luma, width: width, height: height, stride: stride)
         let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
             .filter { !Self.isCutOff($0, width: width, height: height) }
-        let tracks = tracker.update(detections: detections, at: time)
+        let tracks = tracker.update(
+            detections: detections, at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
             .filter { $0.locked || !Self.touchesBorder($0.box, width: width, height: height) }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())
         let prices = tracks.map { track in
