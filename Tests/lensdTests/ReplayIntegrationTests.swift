@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import lensd
 
 /// End to end: the built `lensd` binary, the real Tesseract, committed samples and their ground truth.
 @Suite("lensd replay end to end", .serialized)
@@ -13,7 +14,9 @@ struct ReplayIntegrationTests {
     @Test("replays a JPEG sequence and reports its ground-truth prices with conversions and plausible boxes")
     func replaysJPEGSequence() throws {
         let directory = LensdProcess.sample("shelf-handheld")
-        let truth = try GroundTruth.load(directory + "/truth.json")
+        let truthFile = try TruthFile.load(path: directory + "/truth.json")
+        let frames = try #require(truthFile.frames)
+        let truth = (width: try #require(truthFile.width), height: try #require(truthFile.height), frames: frames)
         let run = try LensdProcess.run(["replay", "--fast", "--workers", "2", directory, "--target", "EUR"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
