@@ -11,7 +11,7 @@ struct Lensd: AsyncParsableCommand {
             Output is newline-delimited JSON on stdout (see docs/protocol.md); logs go to stderr.
             """,
         version: ProtocolVersion.release,
-        subcommands: [ReplayCommand.self, ScanCommand.self, ConvertCommand.self, EvalCommand.self])
+        subcommands: [ReplayCommand.self, ScanCommand.self, ConvertCommand.self, EvalCommand.self, MicrobenchCommand.self])
 
     static func main() async {
         OpenMPThreadLimit.ensure()

@@ -127,3 +127,23 @@ struct RatesIntegrationTests {
         #expect(unknown.stderr.contains("travel-uk"))
     }
 }
+
+@Suite("lensd microbench")
+struct MicrobenchTests {
+    @Test("the extractor benchmark runs over the whole corpus and finds its labelled prices")
+    func extractorBenchmark() throws {
+        let run = try LensdProcess.run(["microbench", "extractor", "--passes", "1", "--runs", "1", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(run.lines.first)
+        #expect(summary["work"] as? Int == 800)
+        #expect(summary["results"] as? Int == 673)
+        #expect((summary["median"] as? Double ?? 0) > 0)
+    }
+
+    @Test("the conversion benchmark converts every amount")
+    func conversionBenchmark() throws {
+        let run = try LensdProcess.run(["microbench", "conversions", "--count", "500", "--runs", "1", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.first?["results"] as? Int == 500)
+    }
+}
