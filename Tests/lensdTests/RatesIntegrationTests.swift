@@ -147,3 +147,28 @@ struct MicrobenchTests {
         #expect(run.lines.first?["results"] as? Int == 500)
     }
 }
+
+@Suite("lensd rates on a running daemon", .serialized)
+struct RatesSignalTests {
+    @Test("SIGHUP re-reads the rates and a RATES line announces the new table; conversions use it")
+    func hangupRefreshes() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-hup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let file = scratch.appendingPathComponent("rates.csv")
+        try "Date, USD, GBP, \n19 November 2026, 1.0000, 1.0000, \n".write(to: file, atomically: true, encoding: .utf8)
+        let daemon = try RunningLensd(
+            ["replay", "--loop", "--fps", "10", "--workers", "1", "--rates", file.path, "--target", "EUR",
+             LensdProcess.sample("stills/tags-01.png")],
+            environment: ["XDG_CACHE_HOME": scratch.path, "EXCHANGERATE_API_KEY": ""])
+        defer { daemon.stop() }
+        let first = daemon.waitForLine(timeout: 20) { $0["class"] as? String == "RATES" }
+        #expect(first?["date"] as? String == "2026-11-19")
+        #expect(daemon.waitForLine(timeout: 30) { $0["class"] as? String == "OVERLAYS" } != nil)
+
+        try "Date, USD, GBP, \n20 November 2026, 2.0000, 2.0000, \n".write(to: file, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        let refreshed = daemon.waitForLine(timeout: 20) { $0["class"] as? String == "RATES" && $0["date"] as? String == "2026-11-20" }
+        #expect(refreshed?["origin"] as? String == "file")
+        #expect(daemon.process.isRunning, "SIGHUP must not end lensd")
+    }
+}
