@@ -5,7 +5,7 @@ import Dispatch
 /// Workers call ``deliver(ticket:_:)`` from any thread as they finish; a serial dispatch queue
 /// owns the stage and a ``ReorderBuffer``, so the stage needs no lock of its own.
 final class OrderedDelivery<Stage>: @unchecked Sendable {
-    typealias Work = (Stage) -> Void
+    typealias Work = @Sendable (Stage) -> Void
 
     // Both are touched only on `queue`.
     private let stage: Stage
@@ -17,7 +17,7 @@ final class OrderedDelivery<Stage>: @unchecked Sendable {
     }
 
     /// Queues `work` for the frame with this ticket; it runs once every earlier ticket has run.
-    func deliver(ticket: UInt64, _ work: @escaping @Sendable Work) {
+    func deliver(ticket: UInt64, _ work: @escaping Work) {
         queue.async { [self] in
             for due in buffer.insert(work, ticket: ticket) {
                 due(stage)
