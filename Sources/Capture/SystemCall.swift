@@ -8,7 +8,7 @@ import Musl
 enum SystemCall {
     /// Calls `body` until it does not fail with `EINTR`; returns its result and, when the result is
     /// negative, the `errno` it left (0 otherwise).
-    static func retryingInterrupts(_ body: () -> Int32) -> (result: Int32, errno: Int32) {
+    static func retryingInterrupts<Result: SignedInteger>(_ body: () -> Result) -> (result: Result, errno: Int32) {
         while true {
             let result = body()
             guard result < 0 else { return (result, 0) }

@@ -10,5 +10,5 @@ struct Lensd: ParsableCommand {
             Output is newline-delimited JSON on stdout (see docs/protocol.md); logs go to stderr.
             """,
         version: ProtocolVersion.release,
-        subcommands: [ReplayCommand.self, ScanCommand.self, EvalCommand.self])
+        subcommands: [ReplayCommand.self, ScanCommand.self, EvalCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self])
 }
