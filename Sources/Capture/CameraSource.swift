@@ -139,7 +139,10 @@ public final class CameraSource: FrameSource {
         session = nil
     }
 
+    /// Hands `status` to `onStatus` unless it repeats the last one (any two `inactive` count as a
+    /// repeat, so a device that stays away is reported once).
     private func report(_ status: DeviceStatus) {
+        if case .inactive = status, case .inactive? = lastStatus { return }
         guard status != lastStatus else { return }
         lastStatus = status
         onStatus(status)
