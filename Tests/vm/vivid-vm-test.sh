@@ -132,15 +132,17 @@ loop_identical() {
 check "lensd record: frames fed to vivid come out bit-identical" loop_identical
 
 # 2. The price frame: same prices as replaying it on the host.
-prices() { grep '"class":"OVERLAYS"' "$1" | grep -m 1 '"amount"' | grep -o '"amount":"[^"]*","currency":"[^"]*"' | sort -u; }
+# prices FILE: the texts and amounts (read and converted) of the first OVERLAYS line with prices,
+# sorted (JSON key order is not fixed).
+prices() { grep '"class":"OVERLAYS"' "$1" | grep -m 1 '"amount"' | grep -o '"\(text\|amount\)":"[^"]*"' | sort; }
 { printf 'YUV4MPEG2 W640 H480 F30:1 Ip A1:1 Cmono\nFRAME\n'; cat "$input/price.gray"; } > "$work/price.y4m"
 "$lensd" replay --fast --include-tentative --workers 1 "$work/price.y4m" > "$work/price-host.ndjson" 2>/dev/null || true
 price_overlays_match() {
     local vm host; vm=$(prices "$results/price.ndjson"); host=$(prices "$work/price-host.ndjson")
     echo "    camera: $(echo $vm)"; echo "    host replay: $(echo $host)"
-    [ -n "$vm" ] && [ "$vm" = "$host" ]
+    [ -n "$vm" ] && [ "$vm" = "$host" ] && grep -q '"amount":"89.50"' <<< "$vm"
 }
-check "lensd run: a price frame through vivid gives the host replay's OVERLAYS prices" price_overlays_match
+check "lensd run: a price frame through vivid gives the host replay's OVERLAYS prices (incl. 89,50 €)" price_overlays_match
 # device_lines FILE STATE: the DEVICE lines of FILE in STATE (JSON key order is not fixed).
 device_lines() { grep '"class":"DEVICE"' "$1" | grep '"source":"v4l2"' | grep "\"state\":\"$2\"" || true; }
 active_640x480() { device_lines "$results/price.ndjson" active | grep '"width":640' | grep -q '"height":480'; }
