@@ -57,7 +57,7 @@ final class FakeV4L2: V4L2Interface {
     }
 
     /// The next calls of `call` (`"open"`, `"poll"`, `"mmap"` or a `VIDIOC_*` name) fail with these
-    /// `errno` values, one per call, in order (0: that call succeeds; honoured by `mmap`).
+    /// `errno` values, one per call, in order (0: that call succeeds).
     func fail(_ call: String, with codes: Int32...) {
         state.withLock { $0.failures[call, default: []] += codes }
     }
@@ -84,7 +84,7 @@ final class FakeV4L2: V4L2Interface {
         guard var codes = state.failures[call], !codes.isEmpty else { return nil }
         let code = codes.removeFirst()
         state.failures[call] = codes
-        return code
+        return code == 0 ? nil : code
     }
 
     func open(_ path: String, flags: Int32) -> Int32 {
@@ -111,7 +111,7 @@ final class FakeV4L2: V4L2Interface {
     func mmap(length: Int, descriptor: Int32, offset: Int64) -> UnsafeMutableRawPointer? {
         state.withLock { state -> UnsafeMutableRawPointer? in
             state.calls.append("mmap")
-            if let code = Self.scripted("mmap", in: &state), code != 0 { errno = code; return nil }
+            if let code = Self.scripted("mmap", in: &state) { errno = code; return nil }
             let memory = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 64)
             memory.initializeMemory(as: UInt8.self, repeating: 0, count: length)
             state.mappings[offset] = Int(bitPattern: memory)
