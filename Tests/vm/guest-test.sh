@@ -1,11 +1,12 @@
 #!/bin/bash
-# Runs inside the test VM (chroot into the host's root, vivid loaded with a capture node and an
+# Runs inside the test VM (chroot into the host's root, read-only but for RESULTS_DIR; vivid loaded with a capture node and an
 # output node in loop-video mode). Drives the unmodified lensd binary and leaves its outputs in the
 # results directory for vivid-vm-test.sh to check on the host.
 # Usage: guest-test.sh RESULTS_DIR LENSD INPUT_DIR
 set -u
 results=$1 lensd=$2 input=$3
-export HOME=/tmp PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+mkdir -p "$results/home"
+export HOME=$results/home TMPDIR=$results/home PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 capture=/dev/video0 output=/dev/video1
 feeder=
 
@@ -53,13 +54,15 @@ echo $? > "$results/loop.rc"
 
 log "price frame through lensd run"
 feed "$input/price.gray"
-"$lensd" run --device "$capture" --size 640x480 --frames 2 --workers 1 --include-tentative \
+"$lensd" run --device "$capture" --size 640x480 --frames 1 --workers 1 --include-tentative \
     > "$results/price.ndjson" 2> "$results/price.err"
 echo $? > "$results/price.rc"
 
 log "disconnect and reconnect"
 feed "$input/flat.gray"
-"$lensd" run --device "$capture" --size 640x480 --workers 1 > "$results/disconnect.ndjson" 2> "$results/disconnect.err" &
+# Digital zoom 4 (vivid has no zoom control) crops to 160x120: cheap OCR under emulation.
+"$lensd" run --device "$capture" --size 640x480 --zoom 4 --workers 1 --queue-capacity 1 \
+    > "$results/disconnect.ndjson" 2> "$results/disconnect.err" &
 lensd_pid=$!
 if wait_for "$results/disconnect.ndjson" '"state":"active"' 1 120; then
     v4l2-ctl -d "$capture" -c disconnect=1
@@ -79,6 +82,6 @@ echo $? > "$results/disconnect.rc"
 log "capture cost at 640x480 and 1280x720 (vivid webcam input, TCG: slow)"
 v4l2-ctl -d "$capture" -i 0 >/dev/null
 for size in 640x480 1280x720; do
-    "$lensd" record --device "$capture" --size "$size" --fps 30 --frames 60 /tmp/cost.y4m 2> "$results/cost-$size.err"
+    "$lensd" record --device "$capture" --size "$size" --fps 30 --frames 60 /dev/null 2> "$results/cost-$size.err"
 done
 log "done"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # /init of the test VM's initramfs (busybox). Mounts the host's root read-only over 9p, the
-# writable results share over @OUT@ inside it (after a tmpfs on /tmp), loads vivid, runs the guest test in a chroot and
+# writable results share over @OUT@ inside it (the directory exists on the host), loads vivid, runs the guest test in a chroot and
 # powers off. @OUT@, @GUEST@, @LENSD@ and @INPUT@ are filled in by vivid-vm-test.sh.
 export PATH=/bin:/sbin
 mount -t proc proc /proc
@@ -12,8 +12,6 @@ mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose hostroot /host || { 
 mount --bind /dev /host/dev
 mount --bind /proc /host/proc
 mount --bind /sys /host/sys
-mount -t tmpfs tmp /host/tmp
-mkdir -p /host@OUT@ 2>/dev/null
 mount -t 9p -o trans=virtio,version=9p2000.L results /host@OUT@ || { echo "LENSD-VM: cannot mount results share"; poweroff -f; }
 modprobe vivid n_devs=1 node_types=0x101
 echo "LENSD-VM: guest ready, running the test"

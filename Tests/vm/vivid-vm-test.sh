@@ -7,13 +7,13 @@
 #   - vivid's Disconnect control makes `lensd run` report DEVICE inactive without exiting, and once
 #     the last user closes the device vivid registers it again and lensd reconnects (DEVICE active
 #     again, same size).
-# Usage: Tests/vm/vivid-vm-test.sh PATH/TO/lensd   (lensd and this repository must not be under
-# /tmp, which the guest hides behind a tmpfs; the work directory may be)
+# Usage: Tests/vm/vivid-vm-test.sh PATH/TO/lensd
 # Needs the Debian packages qemu-system-x86 busybox-static cpio kmod v4l-utils; the kernel is the
 # Debian linux-image package fetched with `apt-get download` (cached in $LENSD_VM_CACHE).
 # LENSD_VM_GUEST runs another guest script (for debugging the VM).
 # Where the VM cannot run it prints "VM TEST SKIPPED: <reason>" and exits 0; a failed check exits 1.
 set -euo pipefail
+export PATH=$PATH:/usr/sbin:/sbin
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -74,7 +74,7 @@ done
 cp "$kroot/lib/modules/$version"/modules.{order,builtin,builtin.modinfo} "$initramfs/lib/modules/$version/"
 depmod -b "$initramfs" "$version"
 
-# Inputs live in the results share: the guest mounts a tmpfs over /tmp, hiding the host's /tmp.
+# Inputs live in the results share too, so the guest sees everything in one place.
 results=$work/results input=$work/results/input
 rm -rf "$results" && mkdir -p "$input"
 sed -e "s|@OUT@|$results|g" -e "s|@GUEST@|${LENSD_VM_GUEST:-$here/guest-test.sh}|g" -e "s|@LENSD@|$lensd|g" -e "s|@INPUT@|$input|g" \
@@ -150,13 +150,20 @@ check "lensd run: DEVICE active from source v4l2 with the negotiated size" activ
 
 # 3. Disconnect: inactive without exiting, reconnection with the same size, clean stop.
 states() { grep '"class":"DEVICE"' "$results/disconnect.ndjson" | grep -o '"state":"[a-z]*"' | cut -d'"' -f4 | tr '\n' ' '; }
-sizes() { device_lines "$results/disconnect.ndjson" active | grep -o '"\(width\|height\)":[0-9]*' | paste -d' ' - - | sort -u; }
+sizes() {
+    device_lines "$results/disconnect.ndjson" active | while read -r line; do
+        echo "$(grep -o '"width":[0-9]*' <<< "$line") $(grep -o '"height":[0-9]*' <<< "$line")"
+    done | sort -u
+}
 echo "    DEVICE states: $(states)"
 check "vivid Disconnect: lensd reports inactive" grep -q '"state":"inactive"' "$results/disconnect.ndjson"
 check "vivid Disconnect: lensd keeps running" test -f "$results/disconnect.alive"
 check "vivid back (last user closed): lensd reconnects (active, inactive, active)" \
     bash -c "[[ '$(states)' == 'active inactive active '* ]]"
+echo "    sizes when active: $(sizes | tr '\n' ' ')"
 check "reconnection negotiates the same size" test "$(sizes | wc -l)" -eq 1
+check "digital zoom 4 crops OVERLAYS frames to 160x120" \
+    bash -c "grep '\"class\":\"OVERLAYS\"' '$results/disconnect.ndjson' | head -n 1 | grep '\"width\":160' | grep -q '\"height\":120'"
 check "SIGTERM ends lensd run cleanly with STATS" bash -c "[ \"\$(cat '$results/disconnect.rc')\" = 0 ] && tail -n 1 '$results/disconnect.ndjson' | grep -q '\"class\":\"STATS\"'"
 
 echo "== figures (inside the TCG VM: CPU costs are inflated many times over native)"
