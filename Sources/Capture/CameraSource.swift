@@ -55,17 +55,21 @@ public final class CameraSource: FrameSource {
     private let configuration: Configuration
     private let system: any V4L2Interface
     private let onStatus: (DeviceStatus) -> Void
+    private let onControlProblem: (ControlError) -> Void
     private var session: CaptureSession?
     private var request: CaptureRequest
     private var backoff: ReconnectBackoff
     private var lastStatus: DeviceStatus?
     private var sequence: UInt64 = 0
 
+    /// A camera that reports state changes to `onStatus` and zoom/torch requests it could not
+    /// apply on (re)connection to `onControlProblem`, both on the thread calling ``next()``.
     public init(configuration: Configuration, system: any V4L2Interface = LibV4L2(),
-                onStatus: @escaping (DeviceStatus) -> Void) {
+                onStatus: @escaping (DeviceStatus) -> Void, onControlProblem: @escaping (ControlError) -> Void = { _ in }) {
         self.configuration = configuration
         self.system = system
         self.onStatus = onStatus
+        self.onControlProblem = onControlProblem
         self.request = configuration.request
         self.backoff = configuration.backoff
         self.controls = CameraControls(path: configuration.path)
@@ -121,9 +125,9 @@ public final class CameraSource: FrameSource {
             request = CaptureRequest(width: negotiated.width, height: negotiated.height,
                                      framesPerSecond: negotiated.framesPerSecond ?? request.framesPerSecond,
                                      pixelFormat: negotiated.pixelFormat)
-            _ = controls.attach(device)
             backoff.reset()
             report(.active(negotiated))
+            controls.attach(device).forEach(onControlProblem)
             return session
         } catch {
             report(DeviceStatus(failure: error))

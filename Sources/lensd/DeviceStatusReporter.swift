@@ -16,11 +16,18 @@ enum DeviceStatusReporter {
         case .inactive(let reason):
             if let reason { logger.notice("device inactive: \(reason.description)") }
             events.emit(DeviceMessage(source: "v4l2", path: path, state: .inactive))
-        case .denied(let reason), .error(let reason):
-            let message = [reason.description, status.hint].compactMap { $0 }.joined(separator: "; ")
-            logger.warning("\(message)")
-            events.emit(ErrorMessage(message: message, concerns: "device", path: path))
-            events.emit(DeviceMessage(source: "v4l2", path: path, state: status.name == "denied" ? .denied : .error))
+        case .denied(let reason):
+            failed(reason, hint: status.hint, state: .denied, path: path, events: events, logger: logger)
+        case .error(let reason):
+            failed(reason, hint: nil, state: .error, path: path, events: events, logger: logger)
         }
+    }
+
+    private static func failed(_ reason: V4L2Error, hint: String?, state: DeviceMessage.State, path: String,
+                               events: EventStream, logger: Logger) {
+        let message = [reason.description, hint].compactMap { $0 }.joined(separator: "; ")
+        logger.warning("\(message)")
+        events.emit(ErrorMessage(message: message, concerns: "device", path: path))
+        events.emit(DeviceMessage(source: "v4l2", path: path, state: state))
     }
 }

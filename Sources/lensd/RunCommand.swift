@@ -80,7 +80,11 @@ struct RunCommand: ParsableCommand {
                 path: path,
                 request: CaptureRequest(width: requested.width, height: requested.height, framesPerSecond: fps),
                 frameLimit: frames),
-            onStatus: { status in DeviceStatusReporter.report(status, path: path, events: events, logger: logger) })
+            onStatus: { status in DeviceStatusReporter.report(status, path: path, events: events, logger: logger) },
+            onControlProblem: { problem in
+                logger.warning("\(problem.description)")
+                events.emit(ErrorMessage(message: problem.description, concerns: "device", path: path))
+            })
         try applyInitialControls(camera.controls, events: events, logger: logger)
         let stopOnSignals = SignalStopper(signals: [SIGINT, SIGTERM], stop: camera.stopSignal)
 

@@ -4,14 +4,6 @@ import Synchronization
 import Testing
 @testable import Capture
 
-/// Collects the states a ``CameraSource`` reports.
-final class StatusLog: Sendable {
-    private let entries = Mutex<[DeviceStatus]>([])
-    func append(_ status: DeviceStatus) { entries.withLock { $0.append(status) } }
-    var all: [DeviceStatus] { entries.withLock { $0 } }
-    var names: [String] { all.map(\.name) }
-}
-
 @Suite("Camera source against a fake V4L2 device")
 struct CameraSourceTests {
     private func camera(_ fake: FakeV4L2, request: CaptureRequest = CaptureRequest(width: 640, height: 480, framesPerSecond: 30),
