@@ -11,7 +11,8 @@ import Musl
 /// an unplug). When the device goes away (`ENODEV`, `EIO`) or fails, the session is torn down
 /// (stream off, buffers unmapped, descriptor closed), the state is reported and the device is
 /// reopened with backoff until it is back, negotiating the same format again; the caller just sees
-/// ``next()`` take longer. State changes go to the `onStatus` handler, on the calling thread.
+/// ``next()`` take longer. Attempts are spaced by a ``ReconnectBackoff`` that starts over once a
+/// frame arrives. State changes go to the `onStatus` handler, on the calling thread.
 /// Not thread-safe apart from ``controls`` and ``stopSignal``.
 public final class CameraSource: FrameSource {
     /// How to capture.
@@ -80,7 +81,8 @@ public final class CameraSource: FrameSource {
     }
 
     /// The next captured frame; `.skipped` for a corrupt or short buffer; `nil` once
-    /// ``stopSignal`` is raised or ``Configuration/frameLimit`` frames were delivered. Throws only when ``Configuration/reconnects`` is off.
+    /// ``stopSignal`` is raised or ``Configuration/frameLimit`` frames were delivered. Throws only
+    /// when ``Configuration/reconnects`` is off.
     public func next() throws(ReplayError) -> SourceEvent? {
         while !stopSignal.isRaised && sequence < configuration.frameLimit ?? .max {
             guard let session = try connectedSession() else { continue }
@@ -92,10 +94,12 @@ public final class CameraSource: FrameSource {
                 tearDown()
                 report(DeviceStatus(failure: error))
                 if !configuration.reconnects { throw .device(error) }
+                pause(seconds: backoff.nextDelay())
                 continue
             }
             switch outcome {
             case .frame(var frame):
+                backoff.reset()
                 frame.sequence = sequence
                 sequence += 1
                 return .frame(frame)
@@ -125,7 +129,6 @@ public final class CameraSource: FrameSource {
             request = CaptureRequest(width: negotiated.width, height: negotiated.height,
                                      framesPerSecond: negotiated.framesPerSecond ?? request.framesPerSecond,
                                      pixelFormat: negotiated.pixelFormat)
-            backoff.reset()
             report(.active(negotiated))
             controls.attach(device).forEach(onControlProblem)
             return session
