@@ -7,7 +7,7 @@ sample and count how many truth prices are read.
   python3 samples/check_readability.py samples/stills
 
 A price counts as "digits read" when its digit string (e.g. "1299" for
-"1 299 Kc") occurs in the digits of one OCR output line, and as "text read"
+"1 299 Kc") equals a number on one OCR output line (see numbers()), and as "text read"
 when its text with spaces removed occurs in an output line with spaces removed.
 Also prints what tesseract produced around each read price (symbol stats).
 Needs: numpy, Pillow, tesseract on PATH.  Not used by the generator.
@@ -32,6 +32,21 @@ def y4m_frames(path):
             y = np.frombuffer(f.read(w * h), np.uint8).reshape(h, w)
             f.read(2 * csize)
             yield Image.fromarray(y, "L")
+
+
+def numbers(line):
+    """Digit strings of the numbers on an OCR line.  A number is a run of digits
+    joined by '.', ',' or single spaces (so '1 299', '1.299,00' and '12, 99' count),
+    and every contiguous run of its space-separated parts is a candidate
+    ('11.00 113.50' -> {'1100', '11350', '110011350'})."""
+    out = set()
+    for m in re.finditer(r"\d(?:[\d.,]|\s(?=[\d.,]))*", line):
+        parts = [re.sub(r"\D", "", p) for p in m.group().split()]
+        parts = [p for p in parts if p]
+        for i in range(len(parts)):
+            for j in range(i + 1, len(parts) + 1):
+                out.add("".join(parts[i:j]))
+    return out
 
 
 def ocr(img_path, gray=False, tmp=None):
@@ -76,16 +91,18 @@ def main():
     per_cur = collections.defaultdict(lambda: [0, 0, 0])
     sym = collections.defaultdict(collections.Counter)
     misses = []
+    per_img = []
     for i in sel:
+        n0, d0 = n, dig
         lines = [l for l in outs[i].splitlines() if l.strip()]
-        dl = [re.sub(r"\D", "", l) for l in lines]
+        dl = [numbers(l) for l in lines]
         sl = [re.sub(r"\s", "", l) for l in lines]
         for p in items[i]["prices"]:
             n += 1
             pc = per_cur[p["currency"]]
             pc[0] += 1
             d = re.sub(r"\D", "", p["text"])
-            hit = [k for k, x in enumerate(dl) if d in x]
+            hit = [k for k, x in enumerate(dl) if d in x]  # x: set of numbers on that line
             if hit:
                 dig += 1
                 pc[1] += 1
@@ -98,6 +115,7 @@ def main():
                     sym[p["currency"]]["%s -> %s" % (p["text"], lines[hit[0]].strip())] += 1
             else:
                 misses.append((i, p["text"], p["box"]["height"]))
+        per_img.append((items[i].get("file") or "frame %d" % i, n - n0, dig - d0))
     print("%s%s: %d images checked, %d truth prices, digits read %d (%.0f%%), exact text read %d (%.0f%%)"
           % (a.path, " (gray)" if a.gray else "", len(sel), n, dig, 100.0 * dig / max(1, n), txt, 100.0 * txt / max(1, n)))
     for c, (k, d_, t_) in sorted(per_cur.items()):
@@ -107,6 +125,8 @@ def main():
         for k, v in sym[c].most_common(8):
             if v:
                 print("    %s x%d  %s" % (c, v, k))
+    if a.v or "images" in truth:
+        print("  per image (prices, digits read): " + ", ".join("%s %d/%d" % (f, d_, k) for f, k, d_ in per_img))
     if a.v:
         for m in misses:
             print("  miss frame %d %r h=%.1f" % m)

@@ -19,9 +19,9 @@ fonts-dejavu-extra, fonts-liberation and fonts-freefont-ttf.
 
 Examples (the committed samples):
   python3 samples/generate.py --name shelf-handheld --size 640x480 --fps 30 \\
-      --frames 60 --motion handheld --seed 1 --format jpeg-dir --out samples
+      --frames 60 --motion handheld --seed 3 --format jpeg-dir --out samples
   python3 samples/generate.py --name shelf-pan --size 640x480 --fps 30 \\
-      --frames 12 --motion slow-pan --seed 2 --format y4m --out samples
+      --frames 12 --motion slow-pan --seed 5 --format y4m --out samples
   python3 samples/generate.py --stills --name stills --seed 3 --out samples
 """
 
@@ -49,7 +49,7 @@ FONTS = {
     "dejavu-sans": ("dejavu/DejaVuSans.ttf", "fonts-dejavu-core"),
     "dejavu-sans-cond-bold": ("dejavu/DejaVuSansCondensed-Bold.ttf", "fonts-dejavu-extra"),
     "dejavu-sans-cond": ("dejavu/DejaVuSansCondensed.ttf", "fonts-dejavu-extra"),
-    "dejavu-serif-bold": ("dejavu/DejaVuSerif-Bold.ttf", "fonts-dejavu-extra"),
+    "dejavu-serif-bold": ("dejavu/DejaVuSerif-Bold.ttf", "fonts-dejavu-core"),
     "dejavu-serif": ("dejavu/DejaVuSerif.ttf", "fonts-dejavu-core"),
     "dejavu-mono-bold": ("dejavu/DejaVuSansMono-Bold.ttf", "fonts-dejavu-core"),
     "dejavu-mono": ("dejavu/DejaVuSansMono.ttf", "fonts-dejavu-core"),
@@ -138,16 +138,18 @@ def _group(intpart, sep):
     return sep.join(out)
 
 
+PRICE_FORMATS = [
+    "usd", "usd_big", "usd_code", "eur_suffix", "eur_prefix_big", "eur_prefix",
+    "eur_code", "jpy", "gbp", "gbp_whole", "chf", "czk", "brl", "eur_suffix",
+    "usd", "gbp_code", "usd_space",
+]
+
+
 def fmt_price(rng, fmt_id=None):
     """Return (text, amount, currency).  amount uses the currency's minor units:
     2 decimals for USD/EUR/GBP/CHF/BRL, 0 for JPY and CZK (koruna prices are
     shown whole; "1 299 Kc" -> "1299")."""
-    fmts = [
-        "usd", "usd_big", "usd_code", "eur_suffix", "eur_prefix_big", "eur_prefix",
-        "eur_code", "jpy", "gbp", "gbp_whole", "chf", "czk", "brl", "eur_suffix",
-        "usd", "gbp_code", "usd_space",
-    ]
-    f = fmt_id or fmts[int(rng.integers(len(fmts)))]
+    f = fmt_id or PRICE_FORMATS[int(rng.integers(len(PRICE_FORMATS)))]
 
     def cents(lo, hi):
         # realistic endings: .99 .49 .50 .95 .00 or random
@@ -266,6 +268,11 @@ TAG_STYLES = [
 ]
 
 
+# real shelves are mostly white/yellow labels; coloured and dark tags are a minority
+STYLE_WEIGHTS = np.array([3, 2, 2, 1, 1, 1, 1, 1, 1, 1.5], dtype=np.float64)
+STYLE_WEIGHTS /= STYLE_WEIGHTS.sum()
+
+
 def text_ink_box(fnt, text):
     """Exact ink box of `text` drawn at (0,0) with anchor 'la': (x0,y0,x1,y1)."""
     l, t, r, b = fnt.getbbox(text)
@@ -290,6 +297,13 @@ class Board:
         self.img = None
         self.prices = []  # dicts: id,text,amount,currency,rect(x0,y0,x1,y1) canvas coords
         self.occupied = []
+        self._fmts = []
+
+    def next_format(self, rng):
+        """Formats in shuffled rounds, so every part of the board mixes currencies."""
+        if not self._fmts:
+            self._fmts = [PRICE_FORMATS[i] for i in rng.permutation(len(PRICE_FORMATS))]
+        return self._fmts.pop()
 
     def free(self, r, pad=6):
         x0, y0, x1, y1 = r
@@ -314,10 +328,11 @@ def background(rng, w, h, base, amp=10):
 
 def draw_tag(board, draw, rng, x, y, price_px, next_id, style=None, max_w=None):
     """Draw one price tag with top-left (x,y).  Returns (w,h) or None if it does not fit."""
-    st = style or TAG_STYLES[int(rng.integers(len(TAG_STYLES)))]
+    st = style or TAG_STYLES[int(rng.choice(len(TAG_STYLES), p=STYLE_WEIGHTS))]
     _, bg, pc, sc, border = st
-    text, amount, cur = fmt_price(rng)
-    pf = font(PRICE_FONTS[int(rng.integers(len(PRICE_FONTS)))], price_px)
+    text, amount, cur = fmt_price(rng, board.next_format(rng))
+    pf_name = PRICE_FONTS[int(rng.integers(len(PRICE_FONTS)))]
+    pf = font(pf_name, price_px)
     small_px = max(12, int(price_px * rng.uniform(0.28, 0.42)))
     sf = font(SMALL_FONTS[int(rng.integers(len(SMALL_FONTS)))], small_px)
     name = PRODUCTS[int(rng.integers(len(PRODUCTS)))]
@@ -361,6 +376,7 @@ def draw_tag(board, draw, rng, x, y, price_px, next_id, style=None, max_w=None):
     board.prices.append({
         "id": "t%d" % next_id, "text": text, "amount": amount, "currency": cur,
         "rect": (tx + px0, ty + py0, tx + px1, ty + py1),
+        "_style": st[0], "_font": pf_name,
     })
     return (w, h)
 
@@ -394,7 +410,7 @@ def render_shelf(rng, w, h, unit, price_range, conditions):
     next_id = 1
     y = int(20 * unit)
     edge_h = int(price_range[1] * 2.2 + 20 * unit)
-    n_rows = max(1, int((h - y) // (edge_h + 95 * unit)))
+    n_rows = max(1, int((h - y) // (edge_h + 70 * unit)))
     row_total = (h - y) / n_rows
     for row in range(n_rows):
         y = int(20 * unit + row * row_total)
@@ -416,7 +432,7 @@ def render_shelf(rng, w, h, unit, price_range, conditions):
                 x += int(40 * unit)
                 continue
             next_id += 1
-            x += res[0] + int(rng.uniform(20, 70) * unit)
+            x += res[0] + int(rng.uniform(15, 55) * unit)
             # distractor text between tags on the shelf edge
             if rng.random() < 0.45 and x < w - 200 * unit:
                 dt = distractor(rng)
@@ -462,11 +478,18 @@ def render_receipts(rng, w, h, unit, price_range, conditions):
     img = background(rng, w, h, (70, 60, 52), amp=14)
     draw = ImageDraw.Draw(img)
     next_id = 1
+    n_receipt = 0
     x = int(30 * unit)
     while x < w - 300 * unit:
-        lh = int(rng.uniform(price_range[0] * 0.6, price_range[0] * 0.8))
-        f = font(["dejavu-mono", "liberation-mono", "dejavu-mono-bold", "free-mono-bold"][int(rng.integers(4))], lh)
-        cw = f.getbbox("M")[2]
+        lh = int(rng.uniform(price_range[0] * 0.85, price_range[0] * 1.0))
+        # alternate monospaced (thermal printer) and proportional receipt fonts
+        if n_receipt % 2 == 0:
+            fname = ["dejavu-mono", "liberation-mono", "dejavu-mono-bold", "free-mono-bold"][int(rng.integers(4))]
+        else:
+            fname = ["dejavu-sans-cond", "liberation-narrow-bold", "free-sans", "dejavu-sans"][int(rng.integers(4))]
+        n_receipt += 1
+        f = font(fname, lh)
+        cw = font("dejavu-mono", lh).getbbox("M")[2]
         cols = int(rng.integers(19, 25))
         rw = cols * cw + int(40 * unit)
         if x + rw > w - 10:
@@ -483,7 +506,7 @@ def render_receipts(rng, w, h, unit, price_range, conditions):
         cy += int(lh * 1.5)
         draw.text((x + 20 * unit, cy), distractor(rng), font=f, fill=ink)
         cy += int(lh * 1.5)
-        code = ["usd", "eur_suffix", "gbp", "chf", "czk", "jpy", "brl"][int(rng.integers(7))]
+        code = board.next_format(rng)
         while cy + lh * 3 < bottom - 20 * unit:
             if rng.random() < 0.2:
                 draw.text((x + 20 * unit, cy), distractor(rng), font=f, fill=ink)
@@ -755,7 +778,7 @@ def run_sequence(args, conditions):
     scale = 0.78 if "small-text" not in conditions else 0.5
     scale *= 1.0  # frame px per canvas px; text sizes below are in canvas px
     # canvas px font sizes so that price ink height in frame is ~24-56 px at 640x480
-    price_range = (38 * unit, 68 * unit)
+    price_range = (44 * unit, 72 * unit)
     vw, vh = fw / scale, fh / scale
     bw = int(vw * (3.2 if args.motion in ("slow-pan", "fast-pan") else 2.0))
     if args.motion == "handheld":
@@ -845,15 +868,17 @@ def run_sequence(args, conditions):
 
 
 STILL_PLAN = [
-    # (size, theme conditions, rotation deg, scale)
+    # (size, theme conditions, rotation deg, text scale)
     ((640, 480), [], 0.0, 1.0),
     ((800, 600), [], 1.5, 1.0),
     ((1024, 768), ["inverted"], 0.0, 1.0),
-    ((1280, 720), [], -2.0, 1.0),
-    ((1280, 960), ["receipt"], 0.8, 1.0),
+    ((1280, 720), [], -2.0, 1.25),
+    ((1280, 960), ["receipt"], 0.8, 1.2),
     ((960, 720), ["small-text"], 0.0, 1.0),
     ((640, 480), ["glare"], -1.0, 1.0),
     ((1024, 768), ["lowlight"], 1.0, 1.0),
+    ((800, 600), ["tilt"], 0.0, 1.0),
+    ((800, 600), ["blur", "noisy"], 0.5, 1.0),
 ]
 
 
@@ -863,15 +888,15 @@ def run_stills(args, conditions):
     images = []
     count = args.count
     for k in range(count):
-        size, theme, rot_deg, _ = STILL_PLAN[k % len(STILL_PLAN)]
+        size, theme, rot_deg, text_scale = STILL_PLAN[k % len(STILL_PLAN)]
         if args.size_given:
             size = parse_size(args.size)
         conds = list(dict.fromkeys(theme + conditions))
         fw, fh = size
         rng = np.random.default_rng([args.seed, 3, k])
-        unit = fh / 480.0
+        unit = text_scale  # stills: same physical text size whatever the image size
         small = "small-text" in conds
-        price_range = (16 * unit, 26 * unit) if small else (32 * unit, 58 * unit)
+        price_range = (20 * unit, 30 * unit) if small else (32 * unit, 58 * unit)
         # board a bit larger than the image so rotation leaves no empty corners
         bw, bh = int(fw * 1.08), int(fh * 1.08)
         board = render_board(rng, bw, bh, unit, price_range, conds)
@@ -923,7 +948,7 @@ def main(argv=None):
     ap.add_argument("--condition", action="append", metavar="LIST",
                     help="comma-separated extra conditions (repeatable): " + ", ".join(CONDITIONS))
     ap.add_argument("--stills", action="store_true", help="write still images (one board each, no motion)")
-    ap.add_argument("--count", type=int, default=6, help="number of stills (default 6)")
+    ap.add_argument("--count", type=int, default=8, help="number of stills (default 8; the plan cycles after 10)")
     args = ap.parse_args(argv)
     args.size_given = any(a == "--size" or a.startswith("--size=") for a in (argv if argv is not None else sys.argv[1:]))
     check_fonts()

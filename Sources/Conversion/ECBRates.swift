@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Readers for the European Central Bank's euro reference-rate documents.
@@ -119,7 +119,8 @@ public enum ECBRates {
                 throw .invalidCurrency(source: sourceName, code: String(field), line: line)
             }
             guard seen.insert(code).inserted else {
-                throw .malformedCSV(source: sourceName, line: line, field: index + 1, reason: "duplicate currency \(code)")
+                throw .malformedCSV(
+                    source: sourceName, line: line, field: index + 1, reason: "duplicate currency \(code)")
             }
             codes.append(code)
         }

@@ -47,7 +47,8 @@ public enum ExchangeRateAPI {
             throw .apiError(source: sourceName, errorType: response.errorType ?? "unknown")
         }
         guard response.result == "success" else {
-            throw .malformedJSON(source: sourceName, reason: "'result' is \(response.result.map { "'\($0)'" } ?? "missing")")
+            throw .malformedJSON(
+                source: sourceName, reason: "'result' is \(response.result.map { "'\($0)'" } ?? "missing")")
         }
         guard let baseCode = response.baseCode?.uppercased(), CurrencyCodes.isKnown(baseCode) else {
             throw .malformedJSON(source: sourceName, reason: "missing or invalid 'base_code'")

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Fetches rate tables over HTTP with Foundation's `URLSession`.
@@ -62,9 +62,6 @@ public struct HTTPRateFetcher: RateFetching {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 200
         guard data.count <= Self.maximumBodySize else {
             throw .network(source: sourceName, reason: "answer larger than \(Self.maximumBodySize) bytes")
-        }
-        if let expected = (response as? HTTPURLResponse)?.expectedContentLength, expected >= 0, expected != data.count {
-            throw .network(source: sourceName, reason: "truncated answer: \(data.count) of \(expected) bytes")
         }
         let parsed = Result { () throws(RateError) -> RateTable in
             try RateDocument.parse(data, sourceName: sourceName)

@@ -23,7 +23,8 @@ public struct RateCache: Sendable, Hashable {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("lensd", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             .map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".cache/lensd", isDirectory: true)
@@ -65,7 +66,8 @@ public struct RateCache: Sendable, Hashable {
         }
         let entry = try file.entry(path: url.path)
         guard entry.table.sourceName == source, entry.table.base == base.uppercased() else {
-            throw .malformedJSON(source: url.path, reason: "cache file holds \(entry.table.sourceName)/\(entry.table.base)")
+            throw .malformedJSON(
+                source: url.path, reason: "cache file holds \(entry.table.sourceName)/\(entry.table.base)")
         }
         return entry
     }

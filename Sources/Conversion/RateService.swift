@@ -45,7 +45,7 @@ public actor RateService {
     private var entryOrigin: RateOrigin = .cache
     private var lastFailureAt: Date?
     private var lastError: RateError?
-    private var inFlight: Task<Result<RateTable, RateError>, Never>?
+    private var inFlight: Task<Void, Never>?
     private var loop: Task<Void, Never>?
 
     /// Creates the service and selects its first table without touching the network: valid
@@ -72,7 +72,11 @@ public actor RateService {
         self.fetcher = fetcher
         self.clock = clock
         self.bundledTable = try RateTable.bundled()
-        self.fileTable = try configuration.ratesFile.map { (path) throws(RateError) in try RateDocument.load(path: path) }
+        if let path = configuration.ratesFile {
+            self.fileTable = try RateDocument.load(path: path)
+        } else {
+            self.fileTable = nil
+        }
         var loaded: RateCacheEntry?
         if let fetcher, let cache = configuration.cache {
             do {
@@ -85,11 +89,15 @@ public actor RateService {
             }
         }
         self.entry = loaded
-        let now = clock.now()
-        self.published = Mutex(
-            Self.select(
-                now: now, entry: loaded, entryOrigin: .cache, file: fileTable, bundled: bundledTable, lastError: nil)
+        let initial = Self.select(
+            now: clock.now(),
+            entry: loaded,
+            entryOrigin: .cache,
+            file: fileTable,
+            bundled: bundledTable,
+            lastError: nil
         )
+        self.published = Mutex(initial)
     }
 
     deinit {
@@ -201,30 +209,40 @@ public actor RateService {
         return now >= entry.validUntil.addingTimeInterval(-configuration.refreshLead)
     }
 
-    /// Fetches from the network, or waits for the fetch already in flight.
+    /// Fetches from the network and applies the result, or waits until the fetch already in
+    /// flight has been applied.
     private func fetch() async {
         guard let fetcher else {
             return
         }
         if let inFlight {
-            _ = await inFlight.value
+            await inFlight.value
             return
         }
         let base = configuration.base
-        let task = Task { () -> Result<RateTable, RateError> in
+        let task = Task {
+            let result: Result<RateTable, RateError>
             do throws(RateError) {
-                return .success(try await fetcher.fetch(base: base))
+                result = .success(try await fetcher.fetch(base: base))
             } catch {
-                return .failure(error)
+                result = .failure(error)
             }
+            self.apply(result, fetcher: fetcher, base: base)
         }
         inFlight = task
-        let result = await task.value
+        await task.value
+    }
+
+    /// Records a fetch result: a good table becomes the cache entry (and is written to disk),
+    /// a failure is reported and the previous table kept.
+    private func apply(_ result: Result<RateTable, RateError>, fetcher: any RateFetching, base: String) {
         inFlight = nil
         let now = clock.now()
         switch result {
         case .success(let table) where table.base != fetcher.tableBase(for: base):
-            fail(.malformedJSON(source: fetcher.sourceName, reason: "asked for base \(base), got \(table.base)"), now: now)
+            fail(
+                .malformedJSON(source: fetcher.sourceName, reason: "asked for base \(base), got \(table.base)"),
+                now: now)
         case .success(let table):
             let fetched = RateCacheEntry(table: table, fetchedAt: now)
             entry = fetched

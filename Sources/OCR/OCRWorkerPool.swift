@@ -34,7 +34,6 @@ public final class OCRWorkerPool: Sendable {
         let count = max(1, workerCount)
         // Resolve the models once, up front, so a missing model fails fast with one clear error.
         _ = try configuration.resolvedTessdataDirectory()
-        TesseractEngine.limitOpenMPThreads()
 
         let ready = DispatchGroup()
         let finished = DispatchGroup()

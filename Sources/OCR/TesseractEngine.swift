@@ -6,6 +6,11 @@ import Foundation
 /// A handle is not thread-safe and costs ~35 MB and 100–200 ms to initialise: create one per
 /// worker thread, keep it for the thread's life, and use it from that thread only. `deinit`
 /// calls `TessBaseAPIEnd` and `TessBaseAPIDelete`.
+///
+/// Debian's libtesseract is built with OpenMP, which makes OCR 2–4x slower when several handles
+/// run side by side on a small machine. The OpenMP runtime reads `OMP_THREAD_LIMIT` once, when the
+/// process loads, so it must be in the environment before the program starts (lensd re-executes
+/// itself with `OMP_THREAD_LIMIT=1`); ``openMPThreadLimit`` tells what the process runs with.
 public final class TesseractEngine {
     public let configuration: OCRConfiguration
     /// The tessdata folder the models were loaded from.
@@ -13,12 +18,7 @@ public final class TesseractEngine {
     private let handle: OpaquePointer
 
     /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`).
-    ///
-    /// Sets `OMP_THREAD_LIMIT=1` first, unless the environment already sets it: Debian's
-    /// libtesseract is built with OpenMP, which makes OCR slower on small machines when
-    /// several handles run side by side.
     public init(configuration: OCRConfiguration = .init()) throws(OCRError) {
-        Self.limitOpenMPThreads()
         let tessdata = try configuration.resolvedTessdataDirectory()
         guard let handle = TessBaseAPICreate() else {
             throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
@@ -29,6 +29,8 @@ public final class TesseractEngine {
             throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
         }
         TessBaseAPISetPageSegMode(handle, configuration.pageSegmentation.tesseractMode)
+        // Tesseract's progress chatter ("Detected 12 diacritics") would go to stderr for every frame.
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         self.handle = handle
         self.configuration = configuration
         self.tessdataDirectory = tessdata
@@ -139,13 +141,9 @@ public final class TesseractEngine {
     /// The resolution frames are declared to have (pixels per inch); Tesseract uses it only for size heuristics.
     static let assumedResolution: Int32 = 300
 
-    private static let openMPLimit: Void = {
-        setenv("OMP_THREAD_LIMIT", "1", 0)
-    }()
-
-    /// Sets `OMP_THREAD_LIMIT=1` once per process, before the first handle exists.
-    public static func limitOpenMPThreads() {
-        _ = openMPLimit
+    /// `OMP_THREAD_LIMIT` as this process was started with, or `nil` when unset (OpenMP then uses every core).
+    public static var openMPThreadLimit: Int? {
+        ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"].flatMap { Int($0) }
     }
 
     /// The linked libtesseract's version (`TessVersion`).

@@ -2,15 +2,14 @@
 ///
 /// Noise is expressed relative to the box height, so the same settings work for near and far
 /// labels: `measurementNoise` is the standard deviation of a read's box (in box heights),
-/// `motionNoise` how quickly the centre may change velocity and `sizeNoise` how quickly the size
-/// may change (both in box heights per second squared).
+/// `sizeNoise` how quickly the size may change, and the `motionNoise` given to each prediction
+/// how quickly the centre may change velocity (both in box heights per second squared).
 struct BoxFilter: Sendable, Hashable {
     private var centreX: ConstantVelocityKalman
     private var centreY: ConstantVelocityKalman
     private var width: ConstantVelocityKalman
     private var height: ConstantVelocityKalman
     private let measurementNoise: Double
-    private let motionNoise: Double
     private let sizeNoise: Double
 
     /// Smallest standard deviation of a measurement, in pixels.
@@ -18,9 +17,8 @@ struct BoxFilter: Sendable, Hashable {
     /// Smallest size a smoothed box may have, in pixels.
     private static let minimumSize = 1.0
 
-    init(box: PixelRect, measurementNoise: Double, motionNoise: Double, sizeNoise: Double) {
+    init(box: PixelRect, measurementNoise: Double, sizeNoise: Double) {
         self.measurementNoise = measurementNoise
-        self.motionNoise = motionNoise
         self.sizeNoise = sizeNoise
         let scale = max(box.height, Self.minimumSize)
         let r = Self.variance(measurementNoise * scale)
@@ -38,13 +36,7 @@ struct BoxFilter: Sendable, Hashable {
         return PixelRect(x: centreX.position - w / 2, y: centreY.position - h / 2, width: w, height: h)
     }
 
-    /// Estimated velocity of the centre, pixels per second.
-    var velocity: (dx: Double, dy: Double) { (centreX.velocity, centreY.velocity) }
-
-    /// Standard deviation of the centre estimate, pixels.
-    var centreUncertainty: Double { (centreX.positionVariance + centreY.positionVariance).squareRoot() }
-
-    mutating func predict(dt: Double) {
+    mutating func predict(dt: Double, motionNoise: Double) {
         let scale = max(height.position, Self.minimumSize)
         let q = (motionNoise * scale) * (motionNoise * scale)
         let qs = (sizeNoise * scale) * (sizeNoise * scale)

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The table is built lazily on first use (``shared``) from:
 /// - every locale in `Locale.availableIdentifiers`: the symbol its currency formatter prints for the
-///   locale's own currency (`$` for `en_CA` → CAD, `kr` for `sv_SE` → SEK, `Kč` for `cs_CZ` → CZK);
+///   locale's own currency (`$` for `en_CA` → CAD, `kr` for `sv_SE` → SEK, `Kč` for `cs_CZ` → CZK) and for
+///   the ``majorCurrencies`` (`$US` in `fr_FR`);
 /// - every code in `Locale.commonISOCurrencyCodes`: the symbol `en_US` prints for it (`CA$`, `₹`, `₩`)
 ///   and its minor units, read from how many fraction digits the formatter prints (JPY 0, KWD 3);
 /// - ``supplement``, a short table of spellings ICU does not know but shelves and OCR produce
@@ -14,6 +15,8 @@ import Foundation
 struct CurrencySymbolTable: Sendable {
     /// A symbol as it can be matched in text.
     struct Symbol: Sendable {
+        /// The symbol as text (`R$`).
+        var text: String
         /// The symbol's Unicode scalars; a space matches any white space in the text.
         var scalars: [Unicode.Scalar]
         /// Currencies printed with this symbol, sorted; empty for the generic sign `¤`.
@@ -28,8 +31,14 @@ struct CurrencySymbolTable: Sendable {
         var isUsuallyPrefix: Bool
     }
 
-    /// Symbols grouped by their first scalar, longest first.
-    let symbolsByFirstScalar: [Unicode.Scalar: [Symbol]]
+    /// All symbols.
+    let symbols: [Symbol]
+    /// Indices into ``symbols`` by the symbol's text.
+    let symbolIndexByText: [String: Int]
+    /// Indices into ``symbols`` by the symbol's first scalar, longest symbol first.
+    let symbolsByFirstScalar: [Unicode.Scalar: [Int]]
+    /// The index of the plain `$`, for an `S` that OCR read in its place.
+    let dollar: Int?
     /// ISO 4217 codes in current use.
     let isoCodes: Set<String>
     /// Codes that are also common English words or brand names (`ALL`, `TOP`, `PHP`): they count
@@ -41,25 +50,29 @@ struct CurrencySymbolTable: Sendable {
     /// The table built from this process's ICU data.
     static let shared = CurrencySymbolTable()
 
-    /// Spellings ICU lacks, with the currencies they stand for.
+    /// Spellings ICU lacks, with the currencies they stand for and whether they are printed before the amount.
     ///
-    /// - `Fr.`, `Fr`, `SFr.`, `CHF.–` style: Swiss francs as printed on Swiss shelves.
-    /// - `Kc`, `zl`: `Kč` and `zł` as OCR reads them without the diacritic.
+    /// - `Fr.`, `Fr`, `SFr.`, `sFr.`: Swiss francs as printed on Swiss shelves (`Fr` without its period
+    ///   counts only for a CHF source).
+    /// - `Kc`, `KC`, `zl`, `RS`: `Kč`, `zł` and `R$` as OCR reads them (the two-letter capitals count only
+    ///   for their own source currency).
     /// - `kr`, `kr.`, `Kr`, `KR`: ICU knows `kr` for DKK/NOK/SEK and `kr.` for DKK/ISK; shelves use both
     ///   spellings for all four.
     /// - `Rs`, `Rs.`: also the common Latin spelling of the Indian rupee.
     /// - `C$`, `AU$`, `A$`, `S$`, `NZ$`: common prefixed dollar spellings.
+    /// - `KD`, `đ`, `VNĐ`: Kuwaiti dinar and Vietnamese dong as printed locally.
     /// - `RMB`, `lei`, `TL`, `NIS`, `руб.`, `грн`, `元`, `円`, `원`, `￥`, `Euro`: local words and full-width forms.
     /// - `¤`: the generic currency sign; it means "some currency", taken as the source currency.
     static let supplement: [(symbol: String, currencies: [String], isPrefix: Bool)] = [
         ("Fr.", ["CHF"], true), ("Fr", ["CHF"], true), ("SFr.", ["CHF"], true), ("sFr.", ["CHF"], true),
-        ("Kc", ["CZK"], false), ("zl", ["PLN"], false),
+        ("Kc", ["CZK"], false), ("KC", ["CZK"], false), ("zl", ["PLN"], false), ("RS", ["BRL"], true),
         ("kr", ["DKK", "ISK", "NOK", "SEK"], false), ("kr.", ["DKK", "ISK", "NOK", "SEK"], false),
         ("Kr", ["DKK", "ISK", "NOK", "SEK"], false), ("Kr.", ["DKK", "ISK", "NOK", "SEK"], false),
         ("KR", ["DKK", "ISK", "NOK", "SEK"], false),
         ("Rs", ["INR"], true), ("Rs.", ["INR"], true),
         ("C$", ["CAD"], true), ("AU$", ["AUD"], true), ("A$", ["AUD"], true), ("S$", ["SGD"], true),
-        ("NZ$", ["NZD"], true), ("RMB", ["CNY"], true),
+        ("NZ$", ["NZD"], true), ("RMB", ["CNY"], true), ("KD", ["KWD"], true),
+        ("đ", ["VND"], false), ("VNĐ", ["VND"], false),
         ("lei", ["RON"], false), ("TL", ["TRY"], false), ("NIS", ["ILS"], false),
         ("руб.", ["RUB"], false), ("руб", ["RUB"], false), ("грн", ["UAH"], false), ("грн.", ["UAH"], false),
         ("元", ["CNY"], false), ("円", ["JPY"], false), ("원", ["KRW"], false), ("￥", ["CNY", "JPY"], true),
@@ -67,15 +80,20 @@ struct CurrencySymbolTable: Sendable {
         ("¤", [], true),
     ]
 
+    /// Currencies whose spelling in every language is collected (`$US`, `£GB`, `US$`), not only in English;
+    /// regional locales are asked only where a major currency is the local one (`$ US` in `fr_CA`).
+    static let majorCurrencies = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF", "CAD", "AUD"]
+
     /// The currency an ambiguous symbol stands for when the source currency is not one of its currencies.
     static let preferred: [String: String] = [
         "$": "USD", "£": "GBP", "¥": "JPY", "￥": "JPY", "kr": "SEK", "kr.": "DKK", "Kr": "SEK", "Kr.": "DKK",
         "KR": "SEK", "Rs": "INR", "Rs.": "INR", "Br": "ETB", "K": "ZMW", "L": "HNL",
     ]
 
-    /// Short alphabetic symbols that are safe outside their own currency's country.
+    /// Short alphabetic symbols that are safe outside their own currency's country (`Fr` without its
+    /// period is not: it is also Friday and French).
     static let trustedShortSymbols: Set<String> = [
-        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "Fr", "KM", "DA", "DT", "TL", "Kč", "zł",
+        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "zl", "KM", "DA", "DT", "TL", "Kč", "zł", "KD", "đ",
     ]
 
     /// Short symbols that are common words in European languages.
@@ -105,7 +123,14 @@ struct CurrencySymbolTable: Sendable {
             let locale = Locale(identifier: identifier)
             guard let code = locale.currency?.identifier else { continue }
             formatter.locale = locale
+            formatter.currencyCode = code
             add(formatter.currencySymbol ?? "", code, formatted: formatter.string(from: 1) ?? "")
+            let isRegional = identifier.contains("_") && !identifier.hasSuffix("_001") && !identifier.hasSuffix("_150")
+            guard !isRegional || Self.majorCurrencies.contains(code) else { continue }
+            for major in Self.majorCurrencies where major != code {
+                formatter.currencyCode = major
+                add(formatter.currencySymbol ?? "", major, formatted: formatter.string(from: 1) ?? "")
+            }
         }
         let codes = Set(Locale.commonISOCurrencyCodes)
         var minorUnits: [String: Int] = [:]
@@ -122,24 +147,31 @@ struct CurrencySymbolTable: Sendable {
             currenciesBySymbol[entry.symbol, default: []].formUnion(entry.currencies)
             if prefixVotes[entry.symbol] == nil { prefixVotes[entry.symbol] = entry.isPrefix ? 1 : -1 }
         }
-        var symbols: [Unicode.Scalar: [Symbol]] = [:]
-        for (symbol, currencies) in currenciesBySymbol {
+        var symbols: [Symbol] = []
+        for (symbol, currencies) in currenciesBySymbol.sorted(by: { $0.key < $1.key }) {
             let scalars = Array(symbol.unicodeScalars)
-            guard let first = scalars.first else { continue }
             let alphabetic = scalars.contains { $0.properties.isAlphabetic }
             let asciiLetters = scalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
             let sourceOnly =
                 Self.wordLikeSymbols.contains(symbol)
                 || (asciiLetters && scalars.count <= 2 && !Self.trustedShortSymbols.contains(symbol))
-            symbols[first, default: []].append(
+            symbols.append(
                 Symbol(
-                    scalars: scalars, currencies: currencies.sorted(), sourceOnly: sourceOnly, isAlphabetic: alphabetic,
-                    isUsuallyPrefix: prefixVotes[symbol, default: 1] >= 0))
+                    text: symbol, scalars: scalars, currencies: currencies.sorted(), sourceOnly: sourceOnly,
+                    isAlphabetic: alphabetic, isUsuallyPrefix: prefixVotes[symbol, default: 1] >= 0))
         }
-        for key in symbols.keys {
-            symbols[key]?.sort { $0.scalars.count > $1.scalars.count }
+        var byFirstScalar: [Unicode.Scalar: [Int]] = [:]
+        for (index, symbol) in symbols.enumerated() {
+            guard let first = symbol.scalars.first else { continue }
+            byFirstScalar[first, default: []].append(index)
         }
-        symbolsByFirstScalar = symbols
+        for key in byFirstScalar.keys {
+            byFirstScalar[key]?.sort { symbols[$0].scalars.count > symbols[$1].scalars.count }
+        }
+        self.symbols = symbols
+        symbolIndexByText = Dictionary(symbols.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
+        symbolsByFirstScalar = byFirstScalar
+        dollar = symbols.firstIndex { $0.text == "$" }
         isoCodes = codes
         wordLikeCodes = Self.wordLikeISOCodes
         minorUnitsByCode = minorUnits
@@ -155,13 +187,13 @@ struct CurrencySymbolTable: Sendable {
     /// Order: the source currency if the symbol is one of its spellings; the only currency of an
     /// unambiguous symbol; the documented ``preferred`` reading of an ambiguous one; else the first
     /// candidate alphabetically. The generic sign `¤` always reads as the source currency.
-    func resolve(_ symbol: Symbol, source: String) -> (code: String, certainty: Double)? {
+    func resolve(_ index: Int, source: String) -> (code: String, certainty: Double)? {
+        let symbol = symbols[index]
         if symbol.currencies.isEmpty { return (source, 0.8) }
         if symbol.currencies.contains(source) { return (source, 1) }
         if symbol.sourceOnly { return nil }
         if symbol.currencies.count == 1, let only = symbol.currencies.first { return (only, 1) }
-        let key = String(String.UnicodeScalarView(symbol.scalars))
-        if let preferred = Self.preferred[key], symbol.currencies.contains(preferred) { return (preferred, 0.9) }
+        if let preferred = Self.preferred[symbol.text], symbol.currencies.contains(preferred) { return (preferred, 0.9) }
         return symbol.currencies.first.map { ($0, 0.7) }
     }
 

@@ -42,6 +42,38 @@ struct LumaImage: Sendable, Hashable {
         self.init(width: smallWidth, height: smallHeight, pixels: pixels)
     }
 
+    /// This image minus its local mean over a `(2·radius+1)²` window (clamped at the edges).
+    ///
+    /// Removes what varies slowly across the frame and stays put while the camera moves — a
+    /// vignette, a lighting gradient, a change of exposure — which would otherwise pull a motion
+    /// estimate towards zero.
+    func highPassed(radius: Int) -> LumaImage {
+        guard radius > 0, width > 0, height > 0 else { return self }
+        let stride = width + 1
+        var integral = [Double](repeating: 0, count: stride * (height + 1))
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                var rowSum = 0.0
+                for x in 0..<width {
+                    rowSum += Double(p[y * width + x])
+                    integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
+                }
+            }
+        }
+        var out = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let top = max(0, y - radius), bottom = min(height, y + radius + 1)
+            for x in 0..<width {
+                let left = max(0, x - radius), right = min(width, x + radius + 1)
+                let sum = integral[bottom * stride + right] - integral[top * stride + right]
+                    - integral[bottom * stride + left] + integral[top * stride + left]
+                let mean = sum / Double((bottom - top) * (right - left))
+                out[y * width + x] = pixels[y * width + x] - Float(mean)
+            }
+        }
+        return LumaImage(width: width, height: height, pixels: out)
+    }
+
     /// This image at half the size (2×2 averages).
     func halved() -> LumaImage {
         let w = width / 2, h = height / 2

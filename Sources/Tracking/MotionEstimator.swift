@@ -1,11 +1,12 @@
 /// Estimates the global image shift between consecutive luma frames, so overlays stay pinned to
 /// the prices while the camera moves, even on frames whose OCR is skipped.
 ///
-/// Each frame is downscaled (4× by default, by block averaging). The shift is found coarse to
+/// Each frame is downscaled (4× by default, by block averaging) and its slowly varying lighting
+/// (vignette, gradients, exposure) removed by subtracting a local mean. The shift is found coarse to
 /// fine: an exhaustive block-matching search (mean absolute difference) on a further 2× halved
 /// image, an integer refinement at the downscaled size, then a few Lucas–Kanade steps for the
-/// sub-pixel part, leaving out pixels that disagree (things moving on their own). At 640×480
-/// this takes about 2 ms in release builds.
+/// sub-pixel part, the last ones leaving out pixels that disagree strongly (glare, things moving
+/// on their own). At 640×480 this takes 2–4 ms on one core in release builds.
 ///
 /// The result is how far the image content moved since the previous frame, in the frame's
 /// pixels: what was at `(x, y)` is now at `(x + dx, y + dy)`; pass it unchanged as `imageMotion`
@@ -26,6 +27,7 @@ public struct MotionEstimator: Sendable {
         /// for the match to count as distinct.
         public var maximumMatchRatio: Double
 
+        /// The defaults suit 640×480 frames from a hand-held camera (up to about 56 frame pixels of motion per frame).
         public init(downscale: Int = 4, searchRadius: Int = 16, minimumTexture: Double = 4, maximumMatchRatio: Double = 0.8) {
             self.downscale = downscale
             self.searchRadius = searchRadius
@@ -38,7 +40,13 @@ public struct MotionEstimator: Sendable {
     public let configuration: Configuration
     private var previous: LumaImage?
 
-    /// Lucas–Kanade steps after block matching.
+    /// Half-size of the window whose mean is removed before matching (downscaled pixels), so
+    /// that vignetting, lighting gradients and exposure changes do not count as texture.
+    private static let illuminationRadius = 6
+    /// Pixels whose difference exceeds this many times the mean difference, once the shift has
+    /// converged, are left out of the final refinement.
+    private static let outlierFactor = 8.0
+    /// Lucas–Kanade steps after block matching, per pass.
     private static let refinementSteps = 4
     /// Coarse shifts further than this from the best one are rivals (repeated patterns, such as a row of equal labels).
     private static let distinctDistance = 2
@@ -47,6 +55,7 @@ public struct MotionEstimator: Sendable {
     /// The sub-pixel refinement may move the block-matching result at most this far (downscaled pixels).
     private static let maximumRefinement = 1.5
 
+    /// An estimator with no previous frame: the first `estimate` is `nil`.
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
     }
@@ -65,9 +74,10 @@ public struct MotionEstimator: Sendable {
         luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int
     ) -> (dx: Double, dy: Double)? {
         let factor = max(1, configuration.downscale)
-        guard let current = LumaImage(luma: luma, width: width, height: height, stride: stride, factor: factor) else {
+        guard let downscaled = LumaImage(luma: luma, width: width, height: height, stride: stride, factor: factor) else {
             return nil
         }
+        let current = downscaled.highPassed(radius: Self.illuminationRadius)
         defer { previous = current }
         guard let previous, previous.width == current.width, previous.height == current.height else { return nil }
         guard let shift = Self.shift(from: previous, to: current, configuration: configuration) else { return nil }
@@ -124,8 +134,10 @@ public struct MotionEstimator: Sendable {
 
     /// Lucas–Kanade refinement of an integer shift; `nil` when the image lacks texture.
     ///
-    /// Pixels whose difference is far above the typical one (something moving on its own, a
-    /// reflection) are left out of each step, so they do not pull the camera's shift.
+    /// A first pass uses every pixel; a second pass, from the converged shift, leaves out pixels
+    /// whose difference is far above the typical one (something moving on its own, a reflection),
+    /// so they do not pull the camera's shift. Leaving them out before convergence would drop the
+    /// strongest edges, whose differences are large only because the shift is not yet right.
     private static func refine(
         from previous: LumaImage, to current: LumaImage, start: (dx: Double, dy: Double), margin: Int,
         configuration: Configuration
@@ -153,33 +165,49 @@ public struct MotionEstimator: Sendable {
             return nil
         }
 
-        var shift = start
-        var threshold = Double.infinity
-        for _ in 0..<refinementSteps {
-            var hxx = 0.0, hxy = 0.0, hyy = 0.0, bx = 0.0, by = 0.0, absoluteSum = 0.0
-            for g in gradients {
-                let error = current.sample(x: g.x + shift.dx, y: g.y + shift.dy) - Double(previous.pixels[g.index])
-                absoluteSum += abs(error)
-                guard abs(error) <= threshold else { continue }
-                hxx += g.gx * g.gx
-                hxy += g.gx * g.gy
-                hyy += g.gy * g.gy
-                bx -= g.gx * error
-                by -= g.gy * error
+        func converge(from start: (dx: Double, dy: Double), threshold: Double) -> (dx: Double, dy: Double) {
+            var shift = start
+            for _ in 0..<refinementSteps {
+                guard
+                    let step = lucasKanadeStep(
+                        previous: previous, current: current, gradients: gradients, shift: shift, threshold: threshold)
+                else { break }
+                shift.dx += max(-1, min(1, step.dx))
+                shift.dy += max(-1, min(1, step.dy))
+                if abs(step.dx) < 0.01, abs(step.dy) < 0.01 { break }
             }
-            threshold = max(2, 3 * absoluteSum / Double(gradients.count))
-            let stepDeterminant = hxx * hyy - hxy * hxy
-            guard stepDeterminant > 0 else { break }
-            let stepX = (hyy * bx - hxy * by) / stepDeterminant
-            let stepY = (hxx * by - hxy * bx) / stepDeterminant
-            guard stepX.isFinite, stepY.isFinite else { break }
-            shift.dx += max(-1, min(1, stepX))
-            shift.dy += max(-1, min(1, stepY))
-            if abs(stepX) < 0.01, abs(stepY) < 0.01 { break }
+            return shift
         }
+        let allPixels = converge(from: start, threshold: .infinity)
+        var absoluteSum = 0.0
+        for g in gradients {
+            absoluteSum += abs(current.sample(x: g.x + allPixels.dx, y: g.y + allPixels.dy) - Double(previous.pixels[g.index]))
+        }
+        let shift = converge(from: allPixels, threshold: max(2, outlierFactor * absoluteSum / Double(gradients.count)))
         guard abs(shift.dx - start.dx) <= maximumRefinement, abs(shift.dy - start.dy) <= maximumRefinement else {
             return start
         }
         return shift
+    }
+
+    /// One Gauss–Newton step of the shift over the pixels whose difference is within `threshold`.
+    private static func lucasKanadeStep(
+        previous: LumaImage, current: LumaImage, gradients: [(index: Int, x: Double, y: Double, gx: Double, gy: Double)],
+        shift: (dx: Double, dy: Double), threshold: Double
+    ) -> (dx: Double, dy: Double)? {
+        var hxx = 0.0, hxy = 0.0, hyy = 0.0, bx = 0.0, by = 0.0
+        for g in gradients {
+            let error = current.sample(x: g.x + shift.dx, y: g.y + shift.dy) - Double(previous.pixels[g.index])
+            guard abs(error) <= threshold else { continue }
+            hxx += g.gx * g.gx
+            hxy += g.gx * g.gy
+            hyy += g.gy * g.gy
+            bx -= g.gx * error
+            by -= g.gy * error
+        }
+        let determinant = hxx * hyy - hxy * hxy
+        guard determinant > 0 else { return nil }
+        let step = (dx: (hyy * bx - hxy * by) / determinant, dy: (hxx * by - hxy * bx) / determinant)
+        return step.dx.isFinite && step.dy.isFinite ? step : nil
     }
 }

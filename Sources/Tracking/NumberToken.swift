@@ -12,6 +12,9 @@ struct NumberToken: Sendable, Hashable {
         case apostrophe
         /// A decimal point the OCR lost, restored from superscript cents in the word boxes.
         case hintedDecimal
+        /// `,` or `.` followed by a space and two digits (`EUR 48, 77`): OCR split a decimal amount;
+        /// taken only with a currency marker.
+        case spacedDecimal
 
         var isGroupingOnly: Bool { self == .space || self == .apostrophe }
     }
@@ -28,30 +31,49 @@ struct NumberToken: Sendable, Hashable {
         var isAmbiguous: Bool
     }
 
-    /// Digits of all groups, in order, 0…9.
-    var digits: [UInt8] = []
+    /// The digits of all groups read as one integer (exact up to 18 digits).
+    var significand: UInt64 = 0
+    /// How many digits the groups hold.
+    var digitCount = 0
+    /// The first digit, 0…9.
+    var firstDigit: UInt8 = 0
     /// Digit count of each group.
     var groupLengths: [Int] = []
     /// Separators between groups; one fewer than groups.
     var separators: [Separator] = []
-    /// The token ended in `,-`, `.-` or `.–`: a whole amount with the cents dashed out.
+    /// The token ended in `,-`, `.-`, `.–`, Swedish `:-` or Indian `/-`: a whole amount with the cents dashed out.
     var hasDashedFraction = false
+    /// The token was `–.89`: cents with the whole part dashed out.
+    var hasDashedWhole = false
     /// How many letters were read as digits (`O` → 0, `l` → 1).
     var repairs = 0
+
+    /// Appends a digit to the current group's run.
+    mutating func append(digit: UInt8) {
+        if digitCount == 0 { firstDigit = digit }
+        if digitCount < 18 { significand = significand * 10 + UInt64(digit) }
+        digitCount += 1
+    }
+
+    /// Whether the number is whole or ends in a single decimal (`99`, `24.9`), as temperatures and cents are.
+    var hasAtMostOneFractionDigit: Bool {
+        guard let last = separators.last, !last.isGroupingOnly else { return !hasDashedWhole }
+        return (groupLengths.last ?? 0) <= 1
+    }
 
     /// Whether this is a plain integer without separators.
     var isPlainInteger: Bool { separators.isEmpty && !hasDashedFraction }
 
     /// Digits as text, for checks like "is this a year".
     var integerValueIfPlain: Int? {
-        guard isPlainInteger, digits.count <= 9 else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1) }
+        guard isPlainInteger, digitCount <= 9 else { return nil }
+        return Int(significand)
     }
 
     /// Reads the value, deciding the decimal separator.
     ///
     /// The rule, in order:
-    /// 1. A restored decimal point (superscript cents) is the decimal separator.
+    /// 1. A restored decimal point (superscript cents, `48, 77`) is the decimal separator.
     /// 2. Spaces and apostrophes only ever group thousands.
     /// 3. When both `.` and `,` occur, the last one is the decimal separator (`1.299,00`, `1,299.00`).
     /// 4. A `.` or `,` that occurs more than once groups thousands (`1.299.000`).
@@ -67,7 +89,7 @@ struct NumberToken: Sendable, Hashable {
         guard !groupLengths.isEmpty else { return nil }
         var decimalIndex: Int?
         var ambiguous = false
-        if let hinted = separators.lastIndex(of: .hintedDecimal) {
+        if let hinted = separators.lastIndex(where: { $0 == .hintedDecimal || $0 == .spacedDecimal }) {
             guard hinted == separators.count - 1 else { return nil }
             decimalIndex = hinted
         } else if let last = separators.last, !last.isGroupingOnly {
@@ -84,7 +106,7 @@ struct NumberToken: Sendable, Hashable {
                 decimalIndex = lastIndex
             } else if fractionLength == 3 {
                 ambiguous = minorUnits == 2
-                let integerIsZero = groupLengths[0] == 1 && digits.first == 0
+                let integerIsZero = groupLengths[0] == 1 && firstDigit == 0
                 decimalIndex = minorUnits == 3 || integerIsZero ? lastIndex : nil
             } else {
                 return nil
@@ -97,9 +119,7 @@ struct NumberToken: Sendable, Hashable {
             let fractionLength = groupLengths[decimalIndex + 1]
             guard fractionLength <= 3 else { return nil }
         }
-        guard digits.count <= 18 else { return nil }
-        var significand: UInt64 = 0
-        for digit in digits { significand = significand * 10 + UInt64(digit) }
+        guard digitCount <= 18 else { return nil }
         let fractionDigits = decimalIndex.map { groupLengths[$0 + 1] } ?? 0
         let amount = Decimal(sign: .plus, exponent: -fractionDigits, significand: Decimal(significand))
         return Value(

@@ -2,9 +2,11 @@ import Foundation
 
 /// A price read from text alone, with where it was printed in that text.
 public struct ParsedPrice: Sendable, Hashable {
+    /// The amount in the currency's units (`12.99`, `1299`), exactly as printed (no rounding).
     public var amount: Decimal
     /// ISO 4217 code.
     public var currency: String
+    /// How the currency was decided: a printed code, a printed symbol, or the source currency.
     public var currencyEvidence: CurrencyEvidence
     /// The printed price: the amount with its currency marker (`€ 1.299,00`), without a unit or multi-buy count.
     public var span: Range<String.Index>

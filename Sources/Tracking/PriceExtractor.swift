@@ -14,18 +14,22 @@ import Foundation
 /// ``NumberToken/value(minorUnits:)`` for the rule (a lone `.`/`,` before exactly three digits groups
 /// thousands, except for three-decimal currencies such as KWD).
 ///
-/// The currency is decided in this order: an ISO code printed next to the amount; an unambiguous symbol;
-/// an ambiguous symbol (`$`, `¥`, `kr`, `Fr.`, `R`) read as the source currency when it is one of the
-/// symbol's currencies, else its usual currency (`$` → USD, `¥` → JPY, `kr` → SEK); the source currency
+/// The currency is decided in this order: an ISO code printed next to the amount (also when a symbol is
+/// printed too: `$12.99 CAD`); an unambiguous symbol; an ambiguous symbol (`$`, `¥`, `kr`, `Fr.`) read as
+/// the source currency when it is one of the symbol's currencies, else its usual currency (`$` → USD,
+/// `¥` → JPY, `kr` → SEK); single letters and word-like symbols (`R`, `L`, `Fr`) and ISO codes that are
+/// English words (`ALL`, `TOP`) count only when they name the source currency; the source currency
 /// for unmarked amounts, which count only with two decimals (or the source currency's minor units) or, when
-/// ``Configuration/acceptsBareNumbers`` is set, as bare integers.
+/// ``Configuration/acceptsBareNumbers`` is set, also as bare integers and with one decimal.
 public struct PriceExtractor: Sendable {
     /// What the extractor assumes about the text it reads.
     public struct Configuration: Sendable, Hashable {
         /// ISO 4217 code assumed for unmarked amounts; also resolves ambiguous symbols
         /// (`$` → CAD when this is CAD, `¥` → CNY when CNY, `kr` → NOK when NOK).
         public var sourceCurrency: String
-        /// Whether bare integers (`514`) count as prices in the source currency.
+        /// Whether bare integers (`514`) and unmarked amounts with fewer decimals than the source currency
+        /// has (`12.5`) count as prices in the source currency, as for typed input.
+        /// Years, dates, measures and digit sequences are still rejected.
         public var acceptsBareNumbers: Bool
 
         public init(sourceCurrency: String = "USD", acceptsBareNumbers: Bool = false) {
@@ -52,12 +56,16 @@ public struct PriceExtractor: Sendable {
     /// confidence is the parse certainty times the mean confidence of those words (or the line's).
     public func prices(in line: TextLine) -> [DetectedPrice] {
         let scalars = Array(line.text.unicodeScalars)
-        let layout = WordLayout(scalars: scalars, words: line.words)
-        let matches = scan(scalars, decimalHints: layout.superscriptCentsOffsets())
+        var layout: WordLayout?
+        if WordLayout.mayHaveSuperscriptCents(line.words) {
+            layout = WordLayout(scalars: scalars, words: line.words)
+        }
+        let matches = scan(scalars, decimalHints: layout?.superscriptCentsOffsets() ?? [])
         guard !matches.isEmpty else { return [] }
+        let placing = layout ?? WordLayout(scalars: scalars, words: line.words)
         let indices = Self.scalarIndices(of: line.text)
         return matches.map { match in
-            let placement = layout.placement(of: match.start..<match.end, in: line)
+            let placement = placing.placement(of: match.start..<match.end, in: line)
             return DetectedPrice(
                 text: String(line.text.unicodeScalars[indices[match.start]..<indices[match.end]]),
                 amount: match.amount, currency: match.currency, currencyEvidence: match.evidence,
@@ -83,7 +91,7 @@ public struct PriceExtractor: Sendable {
 
     private func scan(_ scalars: [Unicode.Scalar], decimalHints: Set<Int>) -> [PriceScanner.Match] {
         let tokens = PriceLexer(scalars: scalars, table: table, decimalHints: decimalHints).tokens()
-        guard tokens.contains(where: { $0.number != nil }) else { return [] }
+        guard tokens.contains(where: \.isNumber) else { return [] }
         return PriceScanner(tokens: tokens, table: table, configuration: configuration).matches()
     }
 

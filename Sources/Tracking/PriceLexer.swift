@@ -16,13 +16,22 @@ struct PriceLexer {
         let count = scalars.count
         while index < count {
             let scalar = scalars[index]
-            if scalar.properties.isWhitespace {
+            if ScalarClass.isWhitespace(scalar) {
                 gap += 1
                 index += 1
                 continue
             }
+            if ScalarClass.isFormat(scalar) {
+                index += 1
+                continue
+            }
             if let token = number(at: index) ?? marker(at: index) ?? word(at: index) {
-                tokens.append(PriceToken(kind: token.kind, start: index, end: token.end, gapBefore: gap))
+                let next = PriceToken(kind: token.kind, start: index, end: token.end, gapBefore: gap)
+                if let last = tokens.last, let merged = merging(last, next) {
+                    tokens[tokens.count - 1] = merged
+                } else {
+                    tokens.append(next)
+                }
                 index = token.end
             } else {
                 tokens.append(PriceToken(kind: .punctuation(scalar), start: index, end: index + 1, gapBefore: gap))
@@ -33,20 +42,61 @@ struct PriceLexer {
         return tokens
     }
 
+    /// One marker from two tokens OCR split apart: `US $` → `US$`, `MXN $` → MXN (the code names the
+    /// currency the symbol already stood for).
+    private func merging(_ first: PriceToken, _ second: PriceToken) -> PriceToken? {
+        guard second.gapBefore <= 1, case .symbol(let symbol) = second.kind else { return nil }
+        let kind: PriceToken.Kind
+        switch first.kind {
+        case .word(let word):
+            guard let joined = table.symbolIndexByText[word + table.symbols[symbol].text] else { return nil }
+            kind = .symbol(joined)
+        case .code(let code):
+            guard table.symbols[symbol].currencies.contains(code) else { return nil }
+            kind = .code(code)
+        default:
+            return nil
+        }
+        return PriceToken(kind: kind, start: first.start, end: second.end, gapBefore: first.gapBefore)
+    }
+
     // MARK: Numbers
 
     private func number(at start: Int) -> (kind: PriceToken.Kind, end: Int)? {
+        if let dashed = dashedWhole(at: start) { return dashed }
         guard startsNumber(at: start) else { return nil }
         if let repaired = lexNumber(from: start, repairing: true), repaired.token.repairs == 0 || isBounded(start, repaired.end) {
             return (.number(repaired.token), repaired.end)
         }
-        guard Self.isDigit(scalars[start]), let plain = lexNumber(from: start, repairing: false) else { return nil }
+        guard ScalarClass.isDigit(scalars[start]), let plain = lexNumber(from: start, repairing: false) else { return nil }
         return (.number(plain.token), plain.end)
+    }
+
+    /// Swiss `–.89`: cents with the whole part dashed out, read as `0.89`.
+    private func dashedWhole(at start: Int) -> (kind: PriceToken.Kind, end: Int)? {
+        let count = scalars.count
+        guard ScalarClass.isDash(scalars[start]), start + 4 <= count, !isDigitOrLetter(at: start - 1),
+            scalars[start + 1] == "." || scalars[start + 1] == ",",
+            ScalarClass.isDigit(scalars[start + 2]), ScalarClass.isDigit(scalars[start + 3]),
+            start + 4 == count || !ScalarClass.isDigit(scalars[start + 4])
+        else { return nil }
+        var token = NumberToken()
+        token.append(digit: 0)
+        token.groupLengths = [1, 2]
+        token.separators = [scalars[start + 1] == "." ? .point : .comma]
+        token.append(digit: UInt8(scalars[start + 2].value - 0x30))
+        token.append(digit: UInt8(scalars[start + 3].value - 0x30))
+        token.hasDashedWhole = true
+        return (.number(token), start + 4)
+    }
+
+    private func isDigitOrLetter(at index: Int) -> Bool {
+        index >= 0 && index < scalars.count && (ScalarClass.isDigit(scalars[index]) || ScalarClass.isLetter(scalars[index]))
     }
 
     private func startsNumber(at index: Int) -> Bool {
         let scalar = scalars[index]
-        if Self.isDigit(scalar) { return true }
+        if ScalarClass.isDigit(scalar) { return true }
         return Self.isLeadingConfusable(scalar) && !isLetter(at: index - 1) && isDigitAhead(from: index + 1)
     }
 
@@ -62,44 +112,52 @@ struct PriceLexer {
         while true {
             var groupLength = 0
             while index < count {
-                if groupLength > 0, decimalHints.contains(index), Self.isDigit(scalars[index]) {
+                if groupLength > 0, decimalHints.contains(index), ScalarClass.isDigit(scalars[index]) {
                     break
                 }
                 guard let digit = digitValue(at: index, inGroupOf: groupLength, repairing: repairing) else { break }
-                if !Self.isDigit(scalars[index]) { token.repairs += 1 }
-                token.digits.append(digit)
+                if !ScalarClass.isDigit(scalars[index]) { token.repairs += 1 }
+                token.append(digit: digit)
                 groupLength += 1
                 index += 1
             }
             guard groupLength > 0 else { return nil }
             token.groupLengths.append(groupLength)
             guard index < count else { break }
-            if decimalHints.contains(index), Self.isDigit(scalars[index]) {
+            if decimalHints.contains(index), ScalarClass.isDigit(scalars[index]) {
                 token.separators.append(.hintedDecimal)
                 continue
             }
             let scalar = scalars[index]
             if scalar == "." || scalar == "," {
-                if index + 1 < count, Self.isDigit(scalars[index + 1]) {
+                if index + 1 < count, ScalarClass.isDigit(scalars[index + 1]) {
                     token.separators.append(scalar == "." ? .point : .comma)
                     index += 1
                     continue
                 }
-                if index + 1 < count, Self.isDash(scalars[index + 1]), index + 2 >= count || !Self.isDigit(scalars[index + 2]) {
+                let hasDecimal = token.separators.contains { !$0.isGroupingOnly }
+                if !hasDecimal, index + 2 < count, scalars[index + 1] == " ", followingDigits(from: index + 2) == 2,
+                    index + 4 >= count || !ScalarClass.isLetter(scalars[index + 4])
+                {
+                    token.separators.append(.spacedDecimal)
+                    index += 2
+                    continue
+                }
+                if index + 1 < count, ScalarClass.isDash(scalars[index + 1]), index + 2 >= count || !ScalarClass.isDigit(scalars[index + 2]) {
                     token.hasDashedFraction = true
                     index += 2
-                    if index < count, Self.isDash(scalars[index]) { index += 1 }
+                    if index < count, ScalarClass.isDash(scalars[index]) { index += 1 }
                 }
                 break
             }
-            if scalar == ":", index + 1 < count, Self.isDash(scalars[index + 1]),
-                index + 2 >= count || !Self.isDigit(scalars[index + 2])
+            if scalar == ":" || scalar == "/", index + 1 < count, ScalarClass.isDash(scalars[index + 1]),
+                index + 2 >= count || !ScalarClass.isDigit(scalars[index + 2])
             {
                 token.hasDashedFraction = true
                 index += 2
                 break
             }
-            if Self.isGroupingSpace(scalar) || Self.isApostrophe(scalar) {
+            if ScalarClass.isGroupingSpace(scalar) || ScalarClass.isApostrophe(scalar) {
                 if decimalHints.contains(index + 1), followingDigits(from: index + 1) == 2 {
                     token.separators.append(.hintedDecimal)
                     index += 1
@@ -108,8 +166,8 @@ struct PriceLexer {
                 let hasDecimalMarks = token.separators.contains { !$0.isGroupingOnly }
                 guard groupLength <= 3, !hasDecimalMarks, followingDigits(from: index + 1) == 3 else { break }
                 let after = index + 4
-                if after < count, Self.isDigit(scalars[after]) { break }
-                token.separators.append(Self.isApostrophe(scalar) ? .apostrophe : .space)
+                if after < count, ScalarClass.isDigit(scalars[after]) { break }
+                token.separators.append(ScalarClass.isApostrophe(scalar) ? .apostrophe : .space)
                 index += 1
                 continue
             }
@@ -120,23 +178,23 @@ struct PriceLexer {
 
     private func followingDigits(from index: Int) -> Int {
         var end = index
-        while end < scalars.count, Self.isDigit(scalars[end]) { end += 1 }
+        while end < scalars.count, ScalarClass.isDigit(scalars[end]) { end += 1 }
         return end - index
     }
 
     /// Whether a digit follows at `index`, possibly after one decimal separator (`1S.99`).
     private func isDigitAhead(from index: Int) -> Bool {
         guard index < scalars.count else { return false }
-        if Self.isDigit(scalars[index]) { return true }
+        if ScalarClass.isDigit(scalars[index]) { return true }
         return (scalars[index] == "." || scalars[index] == ",") && index + 1 < scalars.count
-            && Self.isDigit(scalars[index + 1])
+            && ScalarClass.isDigit(scalars[index + 1])
     }
 
     /// The digit at `index`, reading OCR confusions when `repairing`: `O`/`o` → 0 (also at the end of
     /// a group), `l`/`I`/`|` → 1 (before a digit), `S` → 5 and `B` → 8 only after a digit and before another.
     private func digitValue(at index: Int, inGroupOf groupLength: Int, repairing: Bool) -> UInt8? {
         let scalar = scalars[index]
-        if Self.isDigit(scalar) { return UInt8(scalar.value - 0x30) }
+        if ScalarClass.isDigit(scalar) { return UInt8(scalar.value - 0x30) }
         guard repairing else { return nil }
         let nextIsDigit = isDigitAhead(from: index + 1)
         switch scalar {
@@ -157,17 +215,20 @@ struct PriceLexer {
 
     private func marker(at start: Int) -> (kind: PriceToken.Kind, end: Int)? {
         let scalar = scalars[start]
-        if scalar == "S", start + 1 < scalars.count, Self.isDigit(scalars[start + 1]), !isLetter(at: start - 1) {
+        if scalar == "S" || scalar == "§", start + 1 < scalars.count, ScalarClass.isDigit(scalars[start + 1]), !isLetter(at: start - 1) {
             return (.misreadDollar, start + 1)
+        }
+        if scalar == "¢" {
+            return (.cents, start + 1)
         }
         if let code = isoCode(at: start) {
             return (.code(code), start + 3)
         }
         guard let candidates = table.symbolsByFirstScalar[scalar] else { return nil }
-        for symbol in candidates {
-            guard let end = match(symbol.scalars, at: start) else { continue }
-            if symbol.isAlphabetic, isLetter(at: start - 1) || isLetter(at: end) { continue }
-            return (.symbol(symbol), end)
+        for candidate in candidates {
+            guard let end = match(table.symbols[candidate].scalars, at: start) else { continue }
+            if table.symbols[candidate].isAlphabetic, isLetter(at: start - 1) || isLetter(at: end) { continue }
+            return (.symbol(candidate), end)
         }
         return nil
     }
@@ -188,7 +249,7 @@ struct PriceLexer {
         guard start + pattern.count <= scalars.count else { return nil }
         for (offset, expected) in pattern.enumerated() {
             let actual = scalars[start + offset]
-            if expected == " " ? !actual.properties.isWhitespace : actual != expected { return nil }
+            if expected == " " ? !ScalarClass.isWhitespace(actual) : actual != expected { return nil }
         }
         return start + pattern.count
     }
@@ -199,7 +260,7 @@ struct PriceLexer {
         guard isLetter(at: start) else { return nil }
         var end = start
         var text = String.UnicodeScalarView()
-        while end < scalars.count, scalars[end].properties.isAlphabetic || scalars[end].properties.generalCategory == .nonspacingMark {
+        while end < scalars.count, ScalarClass.continuesWord(scalars[end]) {
             text.append(scalars[end])
             end += 1
         }
@@ -209,29 +270,7 @@ struct PriceLexer {
     // MARK: Character classes
 
     private func isLetter(at index: Int) -> Bool {
-        index >= 0 && index < scalars.count && scalars[index].properties.isAlphabetic
-    }
-
-    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x30 && scalar.value <= 0x39
-    }
-
-    static func isDash(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2D, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2212: return true
-        default: return false
-        }
-    }
-
-    static func isGroupingSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0xA0, 0x202F, 0x2009, 0x2007: return true
-        default: return false
-        }
-    }
-
-    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}"
+        index >= 0 && index < scalars.count && ScalarClass.isLetter(scalars[index])
     }
 
     private static func isLeadingConfusable(_ scalar: Unicode.Scalar) -> Bool {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds prices among the ``PriceToken``s of one line.
 ///
-/// Steps: attach each number to an adjacent currency marker (a prefix first, else a suffix not yet
-/// taken); let the two ends of a range share a marker (`12,99–15,99 €`); take multi-buy quantities
+/// Steps: give each currency marker to an adjacent number (the one it touches when it sits between two,
+/// else the one without another marker, else the side ICU prints that symbol on); let the two ends of a range share a marker (`12,99–15,99 €`); take multi-buy quantities
 /// (`3 for $5`); reject what reads as something else (dates, times, percentages, phone numbers,
 /// measures, years, codes glued to letters); read the amount with the currency's minor units; attach a
 /// unit (`/kg`).
@@ -20,11 +20,16 @@ struct PriceScanner {
         var quantity: Int?
     }
 
-    private struct Marking {
+    /// The currency a number was given and the marker tokens it came from.
+    struct Marking {
         var tokenIndex: Int?
+        /// A second marker printed with the first (`$12.99 CAD`, `₩ 15,900원`): part of the price's span.
+        var secondTokenIndex: Int?
         var currency: String
         var evidence: CurrencyEvidence
         var certainty: Double
+        /// The amount is in hundredths (`24.9¢`).
+        var isCents = false
     }
 
     let tokens: [PriceToken]
@@ -32,53 +37,58 @@ struct PriceScanner {
     let configuration: PriceExtractor.Configuration
 
     func matches() -> [Match] {
-        let count = tokens.count
-        var markings = [Marking?](repeating: nil, count: count)
+        var markings = [Marking?](repeating: nil, count: tokens.count)
         for index in tokens.indices {
             guard let marking = marking(of: index), let owner = owner(ofMarkerAt: index) else { continue }
             if let existing = markings[owner]?.tokenIndex, existing < owner { continue }
             markings[owner] = marking
         }
+        for index in tokens.indices where markings[index]?.evidence == .symbol {
+            markings[index] = preferringCode(for: index, over: markings[index])
+        }
         shareMarkingsAcrossRanges(&markings)
-        var quantities = [Int?](repeating: nil, count: count)
-        var isQuantity = Set<Int>()
+        var offers: [(quantityIndex: Int, numberIndex: Int, quantity: Int)] = []
         for index in tokens.indices {
             guard let (numberIndex, quantity) = multiBuy(at: index, markings: markings) else { continue }
-            quantities[numberIndex] = quantity
-            isQuantity.insert(index)
+            offers.append((index, numberIndex, quantity))
         }
         var results: [Match] = []
-        var usedAsUnit = Set<Int>()
+        var lastUnit: ClosedRange<Int>?
         for index in tokens.indices {
-            guard let number = tokens[index].number, !isQuantity.contains(index), !usedAsUnit.contains(index) else {
-                continue
-            }
+            guard tokens[index].isNumber, !offers.contains(where: { $0.quantityIndex == index }),
+                !(lastUnit?.contains(index) ?? false), let number = tokens[index].number
+            else { continue }
             let marking = markings[index]
             guard !isRejected(numberAt: index, number, marking: marking) else { continue }
             let currency = marking?.currency ?? configuration.sourceCurrency
-            guard let value = number.value(minorUnits: table.minorUnits(of: currency)),
+            guard var value = number.value(minorUnits: table.minorUnits(of: currency)),
                 let certainty = certainty(of: number, value: value, marking: marking)
             else { continue }
+            if marking?.isCents == true { value.amount /= 100 }
             var first = index
             var last = index
             if let markerIndex = marking?.tokenIndex {
                 first = min(first, markerIndex)
                 last = max(last, markerIndex)
             }
+            if let codeIndex = marking?.secondTokenIndex {
+                first = min(first, codeIndex)
+                last = max(last, codeIndex)
+            }
             let unit = unit(after: last)
-            if let unit { usedAsUnit.formUnion(unit.tokens) }
+            if let unit { lastUnit = unit.tokens }
             results.append(
                 Match(
                     start: tokens[first].start, end: tokens[last].end, amount: value.amount, currency: currency,
                     evidence: marking?.evidence ?? .default, certainty: certainty, unit: unit?.text,
-                    quantity: quantities[index]))
+                    quantity: offers.first { $0.numberIndex == index }?.quantity))
         }
         return results
     }
 
     // MARK: Currency markers
 
-    private func marking(of index: Int) -> Marking? {
+    func marking(of index: Int) -> Marking? {
         let source = configuration.sourceCurrency
         switch tokens[index].kind {
         case .code(let code):
@@ -88,21 +98,31 @@ struct PriceScanner {
             guard let resolved = table.resolve(symbol, source: source) else { return nil }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty)
         case .misreadDollar:
-            guard let dollar = table.symbolsByFirstScalar["$"]?.first(where: { $0.scalars == ["$"] }),
-                let resolved = table.resolve(dollar, source: source)
+            guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source)
             else { return nil }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty * 0.7)
+        case .cents:
+            let currency = table.minorUnits(of: source) == 2 ? source : "USD"
+            return Marking(tokenIndex: index, currency: currency, evidence: .symbol, certainty: 0.9, isCents: true)
         case .number, .word, .punctuation:
             return nil
         }
     }
 
     /// The number a currency marker belongs to: the one it touches when it sits between two, else the one
-    /// that has no other marker, else the one on the side the symbol is usually printed.
+    /// that has no other marker, else the one on the side the symbol is usually printed. A cent sign counts
+    /// only glued to a whole or one-decimal number (`99¢`, `24.9¢`): receipts' tax letter `C` is often read
+    /// as `¢` after a full amount (`1,49 ¢`).
     private func owner(ofMarkerAt index: Int) -> Int? {
-        let before = index > 0 && tokens[index - 1].number != nil && tokens[index].gapBefore <= 2 ? index - 1 : nil
+        if case .cents = tokens[index].kind {
+            guard index > 0, tokens[index].gapBefore == 0, let number = tokens[index - 1].number,
+                number.hasAtMostOneFractionDigit
+            else { return nil }
+            return index - 1
+        }
+        let before = index > 0 && tokens[index - 1].isNumber && tokens[index].gapBefore <= 2 ? index - 1 : nil
         let after =
-            index + 1 < tokens.count && tokens[index + 1].number != nil && tokens[index + 1].gapBefore <= 2
+            index + 1 < tokens.count && tokens[index + 1].isNumber && tokens[index + 1].gapBefore <= 2
             ? index + 1 : nil
         guard let before, let after else { return before ?? after }
         let gapBefore = tokens[index].gapBefore
@@ -114,8 +134,34 @@ struct PriceScanner {
     }
 
     private func isUsuallyPrefix(_ index: Int) -> Bool {
-        if case .symbol(let symbol) = tokens[index].kind { return symbol.isUsuallyPrefix }
+        if case .symbol(let symbol) = tokens[index].kind { return table.symbols[symbol].isUsuallyPrefix }
         return true
+    }
+
+    /// An ISO code printed on the other side of a symbol-marked amount (`$12.99 CAD`, `EUR $12`) decides
+    /// the currency: an explicit code wins over a symbol. A second symbol of the same currency
+    /// (`₩ 15,900원`) joins the price's span.
+    private func preferringCode(for index: Int, over marking: Marking?) -> Marking? {
+        guard let marking, let symbolIndex = marking.tokenIndex else { return marking }
+        let first = min(index, symbolIndex)
+        let last = max(index, symbolIndex)
+        let candidates = [first - 1, last + 1].filter { $0 >= 0 && $0 < tokens.count }
+        for candidate in candidates {
+            guard var second = self.marking(of: candidate) else { continue }
+            let gap = candidate < first ? tokens[first].gapBefore : tokens[candidate].gapBefore
+            guard gap <= 1, owner(ofMarkerAt: candidate).map({ $0 == index }) ?? true else { continue }
+            if second.evidence == .code {
+                second.tokenIndex = symbolIndex
+                second.secondTokenIndex = candidate
+                return second
+            }
+            if second.currency == marking.currency, !second.isCents {
+                var extended = marking
+                extended.secondTokenIndex = candidate
+                return extended
+            }
+        }
+        return marking
     }
 
     /// `12,99–15,99 €` and `$12.99 - 15.99`: an unmarked end of a range takes the other end's currency.
@@ -123,29 +169,26 @@ struct PriceScanner {
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
-            guard tokens[index].number != nil else { continue }
+            guard tokens[index].isNumber else { continue }
             var dash = index + 1
             if dash < tokens.count, let marking = markings[index], marking.tokenIndex == dash { dash += 1 }
-            guard dash + 1 < tokens.count, tokens[dash].isPunctuation(PriceLexer.isDash) || isRangeWord(dash),
+            guard dash + 1 < tokens.count, tokens[dash].isPunctuation(ScalarClass.isDash) || isRangeWord(dash),
                 tokens[dash].gapBefore <= 2, tokens[dash + 1].gapBefore <= 2
             else { continue }
             var other = dash + 1
-            if tokens[other].number == nil, other + 1 < tokens.count, tokens[other + 1].number != nil,
+            if !tokens[other].isNumber, other + 1 < tokens.count, tokens[other + 1].isNumber,
                 markings[other + 1]?.tokenIndex == other
             {
                 other += 1
             }
-            guard tokens[other].number != nil else { continue }
-            switch (markings[index], markings[other]) {
-            case (nil, let marking?):
-                markings[index] = Marking(
-                    tokenIndex: nil, currency: marking.currency, evidence: marking.evidence, certainty: marking.certainty * 0.95)
-            case (let marking?, nil):
-                markings[other] = Marking(
-                    tokenIndex: nil, currency: marking.currency, evidence: marking.evidence, certainty: marking.certainty * 0.95)
-            default:
-                break
+            guard tokens[other].isNumber else { continue }
+            guard (markings[index] == nil) != (markings[other] == nil), var shared = markings[index] ?? markings[other] else {
+                continue
             }
+            shared.tokenIndex = nil
+            shared.secondTokenIndex = nil
+            shared.certainty *= 0.95
+            if markings[index] == nil { markings[index] = shared } else { markings[other] = shared }
         }
     }
 
@@ -164,120 +207,21 @@ struct PriceScanner {
         let link = tokens[index + 1]
         let isLink: Bool
         if let word = link.word {
-            isLink = Self.multiBuyWords.contains(word) && link.gapBefore >= 1
+            isLink = Self.multiBuyWords.contains(word) && (link.gapBefore >= 1 || !Self.isSpaced(word))
         } else {
             isLink = link.isPunctuation { $0 == "/" } && link.gapBefore <= 1
         }
         guard isLink, tokens[index + 2].gapBefore <= 1 else { return nil }
         var priceIndex = index + 2
-        if tokens[priceIndex].number == nil {
+        if !tokens[priceIndex].isNumber {
             priceIndex += 1
             guard priceIndex < tokens.count, markings[priceIndex]?.tokenIndex == index + 2 else { return nil }
         }
         guard let price = tokens[priceIndex].number else { return nil }
-        let isPrice = markings[priceIndex] != nil || price.separators.last.map { !$0.isGroupingOnly } == true
+        let isPrice =
+            markings[priceIndex] != nil || price.hasDashedFraction
+            || price.separators.last.map { !$0.isGroupingOnly } == true
         return isPrice ? (priceIndex, quantity) : nil
-    }
-
-    // MARK: Rejections
-
-    private func isRejected(numberAt index: Int, _ number: NumberToken, marking: Marking?) -> Bool {
-        let token = tokens[index]
-        let markerIndex = marking?.tokenIndex
-        let isMarked = marking != nil
-        let next = index + 1 < tokens.count ? index + 1 : nil
-        let previous = index > 0 ? index - 1 : nil
-
-        // Percentages and temperatures, marked or not.
-        if let next, tokens[next].gapBefore <= 1, tokens[next].isPunctuation({ $0 == "%" || $0 == "‰" || $0 == "°" }) {
-            return true
-        }
-        // Times, dates and fractions: 12:30, 12/03, 2024-03-12.
-        let isDateOrTimeSeparator: (Unicode.Scalar) -> Bool = { $0 == ":" || (!isMarked && $0 == "/") }
-        if gluedNumber(after: index, through: isDateOrTimeSeparator) != nil
-            || gluedNumber(before: index, through: isDateOrTimeSeparator) != nil
-        {
-            return true
-        }
-        if !isMarked, let other = gluedNumber(after: index, through: PriceLexer.isDash) ?? gluedNumber(before: index, through: PriceLexer.isDash),
-            tokens[other].number?.isPlainInteger == true, number.isPlainInteger
-        {
-            return true
-        }
-        if let next, next != markerIndex, tokens[next].gapBefore == 0, tokens[next].word == "h",
-            index + 2 < tokens.count, tokens[index + 2].number != nil, tokens[index + 2].gapBefore == 0
-        {
-            return true
-        }
-        // A lone day-and-month date: 12.03.
-        if !isMarked, number.separators == [.point], number.groupLengths.allSatisfy({ $0 <= 2 }), let next,
-            tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." })
-        {
-            return true
-        }
-        // Phone numbers, references and numbers glued to letters (A4, v1.2, 1st, 12a).
-        if let previous, previous != markerIndex {
-            let before = tokens[previous]
-            if !isMarked, before.gapBefore >= 0, token.gapBefore == 0,
-                before.isPunctuation({ $0 == "+" || $0 == "#" || $0 == "№" })
-            {
-                return true
-            }
-            if token.gapBefore == 0, isWordLike(previous) { return true }
-            if !isMarked, let word = before.word, Self.referenceWords.contains(word) { return true }
-        }
-        if let next, next != markerIndex {
-            let after = tokens[next]
-            if let word = after.word {
-                if Self.measureWords.contains(word) || Self.timeWords.contains(word) {
-                    if after.gapBefore <= 1, !(isMarked && markerIndex.map { $0 < index } == true) { return true }
-                } else if after.gapBefore == 0 {
-                    return true
-                }
-            } else if after.gapBefore == 0, isWordLike(next) {
-                return true
-            }
-        }
-        if !isMarked, number.repairs > 0 { return true }
-        if !isMarked, number.isPlainInteger, isPartOfDigitSequence(index) { return true }
-        if !isMarked, number.groupLengths[0] > 1, number.digits.first == 0 { return true }
-        if !isMarked, let year = number.integerValueIfPlain, number.digits.count == 4, (1900...2099).contains(year) {
-            return true
-        }
-        return false
-    }
-
-    /// A bare integer next to other numbers or parentheses: a phone number, code or list, not a price.
-    private func isPartOfDigitSequence(_ index: Int) -> Bool {
-        let isNeighbour: (Int) -> Bool = { other in
-            guard other >= 0, other < tokens.count else { return false }
-            if tokens[other].number != nil { return true }
-            return tokens[other].isPunctuation { $0 == "(" || $0 == ")" || PriceLexer.isDash($0) }
-        }
-        let previousIsClose = tokens[index].gapBefore <= 1 && isNeighbour(index - 1)
-        let nextIsClose = index + 1 < tokens.count && tokens[index + 1].gapBefore <= 1 && isNeighbour(index + 1)
-        return previousIsClose || nextIsClose
-    }
-
-    private func isWordLike(_ index: Int) -> Bool {
-        switch tokens[index].kind {
-        case .word, .code, .symbol, .misreadDollar: return marking(of: index) == nil
-        case .number, .punctuation: return false
-        }
-    }
-
-    private func gluedNumber(after index: Int, through separator: (Unicode.Scalar) -> Bool) -> Int? {
-        guard index + 2 < tokens.count, tokens[index + 1].gapBefore == 0, tokens[index + 1].isPunctuation(separator),
-            tokens[index + 2].gapBefore == 0, tokens[index + 2].number != nil
-        else { return nil }
-        return index + 2
-    }
-
-    private func gluedNumber(before index: Int, through separator: (Unicode.Scalar) -> Bool) -> Int? {
-        guard index >= 2, tokens[index].gapBefore == 0, tokens[index - 1].isPunctuation(separator),
-            tokens[index - 1].gapBefore == 0, tokens[index - 2].number != nil
-        else { return nil }
-        return index - 2
     }
 
     // MARK: Certainty
@@ -291,27 +235,33 @@ struct PriceScanner {
             if value.fractionDigits == 0, !number.hasDashedFraction { certainty *= 0.95 }
         } else {
             guard value.integerDigits <= 7 else { return nil }
-            if number.hasDashedFraction {
+            if number.hasDashedFraction || number.hasDashedWhole {
                 certainty = 0.5
             } else if value.fractionDigits == 0 {
                 guard configuration.acceptsBareNumbers, value.integerDigits <= 6 else { return nil }
                 certainty = 0.3
             } else {
                 let minorUnits = table.minorUnits(of: configuration.sourceCurrency)
-                guard value.fractionDigits == max(minorUnits, 2) else { return nil }
-                certainty = 0.6
+                if value.fractionDigits == max(minorUnits, 2) {
+                    certainty = 0.6
+                } else if configuration.acceptsBareNumbers, value.fractionDigits < max(minorUnits, 2) {
+                    certainty = 0.35
+                } else {
+                    return nil
+                }
             }
         }
         if value.isAmbiguous { certainty *= 0.9 }
         if number.repairs > 0 { certainty *= 0.75 }
         if number.separators.contains(.hintedDecimal) { certainty *= 0.85 }
+        if number.separators.contains(.spacedDecimal) { certainty *= 0.8 }
         return certainty
     }
 
     // MARK: Units
 
     /// `/kg`, `/ 100 g`, `per lb` after a price: the unit text and the tokens it used.
-    private func unit(after last: Int) -> (text: String, tokens: [Int])? {
+    private func unit(after last: Int) -> (text: String, tokens: ClosedRange<Int>)? {
         let slash = last + 1
         guard slash + 1 < tokens.count, tokens[slash].gapBefore <= 1 else { return nil }
         let isSlash = tokens[slash].isPunctuation { $0 == "/" }
@@ -320,39 +270,22 @@ struct PriceScanner {
         let first = slash + 1
         guard tokens[first].gapBefore <= 1 else { return nil }
         if let word = tokens[first].word {
-            guard isSlash || Self.measureWords.contains(word) || Self.countWords.contains(word) else { return nil }
-            return (word, [first])
+            let isKnown = Self.measureWords.contains(word) || Self.countWords.contains(word)
+            guard isKnown || (isSlash && Self.looksLikeUnit(word)) else { return nil }
+            return (word, first...first)
         }
         if let count = tokens[first].number?.integerValueIfPlain, first + 1 < tokens.count,
             tokens[first + 1].gapBefore <= 1, let word = tokens[first + 1].word, Self.measureWords.contains(word)
         {
-            return ("\(count)\(word)", [first, first + 1])
+            return ("\(count)\(word)", first...(first + 1))
         }
         return nil
     }
 
-    // MARK: Vocabulary
-
-    /// Units of measure: a number followed by one is a measure, not a price, unless a currency marker precedes it.
-    static let measureWords: Set<String> = [
-        "g", "kg", "mg", "gr", "grams", "l", "L", "ml", "mL", "cl", "cL", "dl", "oz", "lb", "lbs", "fl", "qt", "gal",
-        "pt", "cm", "mm", "m", "km", "in", "ft", "yd", "W", "kW", "kWh", "V", "mAh", "GB", "MB", "TB", "Hz", "kcal",
-        "cal", "kJ", "pcs", "pc", "pk", "ct", "Stk", "Stück", "St", "x", "X", "Pack", "pack", "min", "sec", "s",
-    ]
-    /// Words after a number that make it a time or duration.
-    static let timeWords: Set<String> = [
-        "h", "Uhr", "am", "pm", "AM", "PM", "days", "day", "hours", "hrs", "years", "Jahre", "Tage", "ans", "jours",
-    ]
-    /// Count units after `/` or `per`.
-    static let countWords: Set<String> = ["ea", "each", "unit", "item", "piece", "dozen", "doz", "kilo"]
-    static let perWords: Set<String> = ["per", "pro", "je"]
-    /// Words that introduce a number that is not an amount (`Version 2.14`, `Aisle 7`, `Nr. 12`).
-    static let referenceWords: Set<String> = [
-        "Version", "version", "Ver", "ver", "Rev", "rev", "v", "V", "No", "Nr", "Art", "Page", "page", "Seite",
-        "Room", "Aisle", "aisle", "Gate", "Platform", "Gleis", "Model", "Modell", "Size", "size", "Gr", "Größe",
-        "Tel", "Fax", "ISBN", "Lot", "Batch", "Charge", "Kasse", "Bon", "Filiale", "Store", "Lane", "Row", "Seat",
-        "Table", "Tisch", "Route", "Ch", "Vol", "Track", "Level", "Floor", "Etage", "Ref",
-    ]
-    static let multiBuyWords: Set<String> = ["for", "For", "FOR", "für", "Für", "pour", "por", "per", "för", "voor"]
-    static let rangeWords: Set<String> = ["to", "bis", "à"]
+    /// A short lower-case word (`pièce`, `month`) or a CJK counter (`斤`) after `/`; not `Small` in `$3.25 / Small`.
+    static func looksLikeUnit(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        if !isSpaced(word) { return word.unicodeScalars.count <= 2 }
+        return word.unicodeScalars.count <= 6 && !first.properties.isUppercase
+    }
 }

@@ -6,9 +6,11 @@ struct PriceToken: Sendable {
         case number(NumberToken)
         /// Three capital letters naming an ISO 4217 currency (`EUR`).
         case code(String)
-        /// A currency symbol from ``CurrencySymbolTable`` (`€`, `R$`, `kr`).
-        case symbol(CurrencySymbolTable.Symbol)
-        /// A capital `S` glued to digits at the start of a word: OCR's usual reading of `$`.
+        /// A currency symbol (`€`, `R$`, `kr`): its index in ``CurrencySymbolTable/symbols``.
+        case symbol(Int)
+        /// The cent sign `¢`: hundredths of the source currency (of USD when the source has no cents).
+        case cents
+        /// A capital `S` or `§` glued to digits at the start of a word: OCR's usual readings of `$`.
         case misreadDollar
         /// A run of letters.
         case word(String)
@@ -23,6 +25,11 @@ struct PriceToken: Sendable {
     var end: Int
     /// White space scalars between the previous token and this one.
     var gapBefore: Int
+
+    var isNumber: Bool {
+        if case .number = kind { return true }
+        return false
+    }
 
     var number: NumberToken? {
         if case .number(let number) = kind { return number }

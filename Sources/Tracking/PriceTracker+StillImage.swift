@@ -1,15 +1,11 @@
 extension PriceTracker {
     /// The prices of a still image (`scan`), with no tracking or gating.
     ///
-    /// Every detection with a usable box becomes one confirmed, unlocked track of age 0, with ids
+    /// Every detection with a usable box and amount becomes one confirmed, unlocked track of age 0, with ids
     /// `p1`, `p2`, … in the order given (the extractor's reading order), the read's own box,
     /// value and confidence.
     public static func stillImagePrices(_ detections: [DetectedPrice]) -> [TrackedPrice] {
-        let usable = detections.filter { detection in
-            let box = detection.box
-            return box.x.isFinite && box.y.isFinite && box.width.isFinite && box.height.isFinite
-                && box.width > 0 && box.height > 0
-        }
+        let usable = detections.filter(PriceTrackerCore.isUsable)
         return usable.enumerated().map { offset, detection in
             TrackedPrice(
                 id: "p\(offset + 1)",

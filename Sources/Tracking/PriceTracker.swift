@@ -2,12 +2,26 @@ import Synchronization
 
 /// Turns each frame's price detections into stable, smoothed, voted tracks for the overlay.
 ///
-/// Feed every frame whose OCR ran to `update(detections:at:imageMotion:)`, and every frame
-/// whose OCR was skipped to `predict(at:imageMotion:)`; both return the tracks to draw for that
-/// frame, ordered by id number. Ids (`p1`, `p2`, …) are given when a track is first shown and are
-/// never reused. Each track's box is smoothed by a constant-velocity Kalman filter and moved by
-/// the camera's estimated motion (see `MotionEstimator`); its value is the one most supported by
-/// its reads (see `TrackedPrice.confidence`), so a single misread never changes it.
+/// Feed every frame whose OCR ran to `update(detections:at:imageMotion:frameSize:)`, and every
+/// frame whose OCR was skipped to `predict(at:imageMotion:frameSize:)`, in frame order; both return
+/// the tracks to draw for that frame, ordered by id number. Ids (`p1`, `p2`, …) are given when a
+/// track is first shown and are never reused. Each track's box is smoothed by a constant-velocity
+/// Kalman filter and moved by the camera's estimated motion; its value is the one most supported
+/// by its reads (see `TrackedPrice.confidence`), so a single misread never changes it, and reads
+/// whose currency was only assumed count for the currency other reads of that amount printed.
+///
+/// Per frame, with a `MotionEstimator` fed every frame in the same order:
+///
+/// ```swift
+/// let shift = estimator.estimate(luma: y, width: width, height: height, stride: stride)
+/// let size = (width: Double(width), height: Double(height))
+/// let shown = ocrRan
+///     ? tracker.update(detections: prices, at: time, imageMotion: shift, frameSize: size)
+///     : tracker.predict(at: time, imageMotion: shift, frameSize: size)
+/// for event in tracker.events { /* TRACK new|update|end lines, if wanted */ }
+/// ```
+///
+/// Detections, motion and frame size must all be in the pixels of the frame the tracker is given.
 ///
 /// The tracker is meant for one ordered pipeline stage; it is `Sendable` (calls are serialised
 /// by a lock) so that stage may hop between threads or tasks.
@@ -17,6 +31,7 @@ public final class PriceTracker: Sendable {
     /// The tuning this tracker was created with.
     public let configuration: Configuration
 
+    /// A tracker with no tracks; the first id it gives is `p1`.
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         self.core = Mutex(PriceTrackerCore(configuration: configuration))
@@ -26,18 +41,24 @@ public final class PriceTracker: Sendable {
     ///
     /// Returns the tracks to show for this frame, ordered by id number. `imageMotion` is the
     /// estimated shift of the image content since the previous frame given to the tracker, in
-    /// pixels: content at `(x, y)` then is at `(x + dx, y + dy)` now. A time earlier than the
-    /// previous call's is treated as equal to it.
+    /// pixels: content at `(x, y)` then is at `(x + dx, y + dy)` now (what `MotionEstimator`
+    /// returns). `frameSize`, when given, ends tracks that have left the frame (see
+    /// `Configuration.minimumVisibleFraction`). A time earlier than the previous call's is
+    /// treated as equal to it.
     public func update(
-        detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil
+        detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil,
+        frameSize: (width: Double, height: Double)? = nil
     ) -> [TrackedPrice] {
-        core.withLock { $0.update(detections: detections, at: time, imageMotion: imageMotion) }
+        core.withLock { $0.update(detections: detections, at: time, imageMotion: imageMotion, frameSize: frameSize) }
     }
 
     /// Advance without OCR results (a frame whose OCR was skipped): boxes are predicted and moved
-    /// by `imageMotion`; no hits or misses are counted, so no track is confirmed or ended.
-    public func predict(at time: Double, imageMotion: (dx: Double, dy: Double)? = nil) -> [TrackedPrice] {
-        core.withLock { $0.predict(at: time, imageMotion: imageMotion) }
+    /// by `imageMotion`; no hits or misses are counted, so no track is confirmed or ended, except
+    /// that tracks moved out of the frame end when `frameSize` is given.
+    public func predict(
+        at time: Double, imageMotion: (dx: Double, dy: Double)? = nil, frameSize: (width: Double, height: Double)? = nil
+    ) -> [TrackedPrice] {
+        core.withLock { $0.predict(at: time, imageMotion: imageMotion, frameSize: frameSize) }
     }
 
     /// Locks the live track `id`, unlocking any other.
@@ -56,18 +77,26 @@ public final class PriceTracker: Sendable {
         core.withLock { $0.unlock() }
     }
 
+    /// Ends every track at once, for a camera switch or a seek (boxes would no longer match).
+    ///
+    /// `events` and `endedSinceLastUpdate` then list the tracks that were shown; ids keep
+    /// counting, so none is reused.
+    public func reset() {
+        core.withLock { $0.reset() }
+    }
+
     /// The id of the locked track, if any.
     public var lockedID: String? {
         core.withLock { $0.lockedID }
     }
 
-    /// The `new`, `update` and `end` events of the most recent `update` or `predict` call.
+    /// The `new`, `update` and `end` events of the most recent `update`, `predict` or `reset` call.
     public var events: [TrackEvent] {
         core.withLock { $0.events }
     }
 
-    /// The tracks ended by the most recent `update` call (`predict` never ends tracks, and
-    /// leaves this empty), with `state == .ended`.
+    /// The tracks ended by the most recent `update`, `predict` or `reset` call, with
+    /// `state == .ended` (`predict` only ends tracks that left the frame).
     public var endedSinceLastUpdate: [TrackedPrice] {
         core.withLock { $0.events.filter { $0.kind == .end }.map(\.price) }
     }

@@ -3,18 +3,31 @@
 /// Each `update` runs, in order: advance every track's box filter to the frame time and apply
 /// the image motion; pair detections with tracks (`AssignmentSolver` over `AssociationCost`);
 /// fold matched reads into boxes and value votes; count a miss for every unmatched track and
-/// end those not read for long enough; start tentative tracks for unmatched detections that do
-/// not duplicate a live track; publish the visible tracks and the events. A track not read for
-/// `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate) loses its velocity,
-/// so from then on it only moves with the image.
+/// end it if not read for long enough or gone out of the frame; start tentative tracks for
+/// unmatched detections that do not duplicate a live track; publish the visible tracks and the
+/// events.
+///
+/// Without `imageMotion`, the camera's motion is guessed from the tracks themselves: the median
+/// offset between the confirmed tracks' reads and their predictions moves the tracks not read in
+/// this frame (with `imageMotion` that offset is mostly jitter, so it is not used).
+///
+/// A frame without `imageMotion` between frames with it (the estimator could not tell, as under
+/// strong motion blur) moves the tracks by the camera's last velocity, for at most
+/// `motionGuessFrames` frames in a row.
+///
+/// A track not read for `endAfterSeconds` (a locked one, or one kept alive by a slow OCR rate)
+/// loses its velocity, so from then on it only moves with the image.
 struct PriceTrackerCore: Sendable {
     let configuration: PriceTracker.Configuration
     private let associationCost: AssociationCost
     /// Live tracks in creation order (ended tracks are removed once published).
     private var tracks: [TrackRecord] = []
-    private var nextSerial = 1
     private var nextNumber = 1
     private var now: Double?
+    /// The camera's last measured velocity (image pixels per second), from the last `imageMotion`.
+    private var cameraVelocity: (dx: Double, dy: Double)?
+    /// Frames in a row whose missing `imageMotion` was guessed from `cameraVelocity`.
+    private var guessedMotionFrames = 0
     /// Events of the most recent `update` or `predict`.
     private(set) var events: [TrackEvent] = []
 
@@ -28,11 +41,18 @@ struct PriceTrackerCore: Sendable {
     }
 
     mutating func update(
-        detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?
+        detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?,
+        frameSize: (width: Double, height: Double)?
     ) -> [TrackedPrice] {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
         let usable = detections.filter(Self.isUsable)
         let pairs = associate(usable)
+        let formationShift = Self.commonShift(of: pairs.compactMap { pair -> (dx: Double, dy: Double)? in
+            let track = tracks[pair.track]
+            guard imageMotion == nil, track.state != .tentative else { return nil }
+            let predicted = track.filter.box, read = usable[pair.detection].box
+            return (read.midX - predicted.midX, read.midY - predicted.midY)
+        })
         var matchedTracks = Set<Int>()
         var matchedDetections = Set<Int>()
         for pair in pairs {
@@ -41,19 +61,28 @@ struct PriceTrackerCore: Sendable {
             hit(trackAt: pair.track, with: usable[pair.detection], at: time)
         }
         for index in tracks.indices where !matchedTracks.contains(index) {
+            if let formationShift {
+                tracks[index].filter.shift(dx: formationShift.dx, dy: formationShift.dy)
+            }
             miss(trackAt: index, at: time)
         }
+        endTracksOutside(frameSize, sparing: matchedTracks)
         let newcomers = usable.indices
             .filter { !matchedDetections.contains($0) }
-            .sorted { usable[$0].confidence > usable[$1].confidence }
+            .sorted {
+                ValueVote.weight(ofConfidence: usable[$0].confidence) > ValueVote.weight(ofConfidence: usable[$1].confidence)
+            }
         for index in newcomers {
             start(with: usable[index], at: time)
         }
         return publish(at: time)
     }
 
-    mutating func predict(at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> [TrackedPrice] {
+    mutating func predict(
+        at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?, frameSize: (width: Double, height: Double)?
+    ) -> [TrackedPrice] {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
+        endTracksOutside(frameSize, sparing: [])
         return publish(at: time)
     }
 
@@ -74,25 +103,71 @@ struct PriceTrackerCore: Sendable {
         }
     }
 
+    /// Ends every track now (a camera switch or a seek) and forgets the camera's motion; `events`
+    /// then lists their `end` events. Ids keep counting, so none is reused.
+    mutating func reset() {
+        for index in tracks.indices {
+            tracks[index].locked = false
+            tracks[index].state = .ended
+        }
+        cameraVelocity = nil
+        guessedMotionFrames = 0
+        _ = publish(at: now ?? 0)
+    }
+
     // MARK: - Steps
 
     /// Moves every track to `requestedTime` (never backwards) and returns the time used.
     private mutating func advance(to requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> Double {
         var time = requestedTime.isFinite ? requestedTime : (now ?? 0)
+        let elapsed = now.map { max(0, time - $0) } ?? 0
         if let now, time < now { time = now }
         now = time
-        let motion = imageMotion.flatMap { $0.dx.isFinite && $0.dy.isFinite ? $0 : nil }
+        let motion = cameraMotion(measured: imageMotion, elapsed: elapsed)
+        let motionNoise = motion == nil ? configuration.uncompensatedMotionNoise : configuration.motionNoise
         for index in tracks.indices {
             if time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
                 tracks[index].filter.stop()
             }
-            tracks[index].filter.predict(dt: time - tracks[index].time)
+            tracks[index].filter.predict(dt: time - tracks[index].time, motionNoise: motionNoise)
             if let motion {
                 tracks[index].filter.shift(dx: motion.dx, dy: motion.dy)
             }
             tracks[index].time = time
         }
         return time
+    }
+
+    /// The image motion to apply: the measured one when given (remembering the camera's velocity),
+    /// else for a few frames the last velocity carried on, else none.
+    private mutating func cameraMotion(
+        measured: (dx: Double, dy: Double)?, elapsed: Double
+    ) -> (dx: Double, dy: Double)? {
+        if let measured, measured.dx.isFinite, measured.dy.isFinite {
+            cameraVelocity = elapsed > 0 ? (measured.dx / elapsed, measured.dy / elapsed) : cameraVelocity
+            guessedMotionFrames = 0
+            return measured
+        }
+        guard let velocity = cameraVelocity, guessedMotionFrames < configuration.motionGuessFrames else {
+            cameraVelocity = nil
+            return nil
+        }
+        guessedMotionFrames += 1
+        return (velocity.dx * elapsed, velocity.dy * elapsed)
+    }
+
+    /// Ends the unlocked tracks whose box is mostly outside the frame, except those just read
+    /// (a read is proof enough that the price is still in view).
+    private mutating func endTracksOutside(_ frameSize: (width: Double, height: Double)?, sparing read: Set<Int>) {
+        guard let frameSize, frameSize.width > 0, frameSize.height > 0 else { return }
+        let frame = PixelRect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
+        for index in tracks.indices where !tracks[index].locked && !read.contains(index) {
+            let box = tracks[index].filter.box
+            let inside = box.intersection(frame)?.area ?? 0
+            if inside < configuration.minimumVisibleFraction * box.area {
+                tracks[index].state = .ended
+            }
+        }
     }
 
     private func associate(_ detections: [DetectedPrice]) -> [(track: Int, detection: Int)] {
@@ -106,7 +181,7 @@ struct PriceTrackerCore: Sendable {
                     tentative: track.state == .tentative,
                     secondsSinceHit: sinceHit,
                     detection: detection
-                ) { track.vote.hasRead(ValueVote.Key(amount: $0.amount, currency: $0.currency)) }
+                ) { track.vote.hasRead($0) }
             }
         }
         let pairs: [(row: Int, column: Int)]
@@ -153,8 +228,7 @@ struct PriceTrackerCore: Sendable {
                 && track.filter.box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU
         }
         guard !duplicate else { return }
-        tracks.append(TrackRecord(serial: nextSerial, detection: detection, time: time, configuration: configuration))
-        nextSerial += 1
+        tracks.append(TrackRecord(detection: detection, time: time, configuration: configuration))
     }
 
     /// Gives ids to tracks shown for the first time, records events and drops ended tracks.
@@ -173,6 +247,7 @@ struct PriceTrackerCore: Sendable {
             let number = track.number ?? nextNumber
             if track.number == nil {
                 tracks[index].number = number
+                tracks[index].vote.commit()
                 nextNumber += 1
             }
             let price = track.snapshot(id: "p\(number)", now: time)
@@ -206,9 +281,23 @@ struct PriceTrackerCore: Sendable {
             || a.locked != b.locked || (a.state == .tentative) != (b.state == .tentative)
     }
 
-    private static func isUsable(_ detection: DetectedPrice) -> Bool {
+    /// The median of the read-minus-predicted offsets of the confirmed tracks read in this frame,
+    /// when at least two were: the part of the camera's motion that the prediction missed, which
+    /// the tracks not read in this frame share.
+    private static func commonShift(of offsets: [(dx: Double, dy: Double)]) -> (dx: Double, dy: Double)? {
+        guard offsets.count >= 2 else { return nil }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 0 ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+        }
+        return (median(offsets.map(\.dx)), median(offsets.map(\.dy)))
+    }
+
+    /// Whether a detection can be tracked: a finite box of positive size and a number as amount.
+    static func isUsable(_ detection: DetectedPrice) -> Bool {
         let box = detection.box
         return box.x.isFinite && box.y.isFinite && box.width.isFinite && box.height.isFinite
-            && box.width > 0 && box.height > 0
+            && box.width > 0 && box.height > 0 && !detection.amount.isNaN
     }
 }

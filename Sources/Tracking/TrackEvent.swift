@@ -13,10 +13,12 @@ public struct TrackEvent: Sendable, Hashable {
         case end
     }
 
+    /// What happened.
     public var kind: Kind
     /// The track as it is after the change (`state == .ended` for `end`).
     public var price: TrackedPrice
 
+    /// An event of `kind` about `price`.
     public init(kind: Kind, price: TrackedPrice) {
         self.kind = kind
         self.price = price

@@ -1,7 +1,5 @@
 /// Everything the tracker remembers about one track.
 struct TrackRecord: Sendable {
-    /// Creation order, unique within the tracker; orders tracks before they have an id.
-    let serial: Int
     /// The public id (`p1`, …), given when the track is first shown.
     var number: Int?
     let createdAt: Double
@@ -19,8 +17,7 @@ struct TrackRecord: Sendable {
 
     var id: String? { number.map { "p\($0)" } }
 
-    init(serial: Int, detection: DetectedPrice, time: Double, configuration: PriceTracker.Configuration) {
-        self.serial = serial
+    init(detection: DetectedPrice, time: Double, configuration: PriceTracker.Configuration) {
         self.number = nil
         self.createdAt = time
         self.time = time
@@ -32,7 +29,6 @@ struct TrackRecord: Sendable {
         self.filter = BoxFilter(
             box: detection.box,
             measurementNoise: configuration.measurementNoise,
-            motionNoise: configuration.motionNoise,
             sizeNoise: configuration.sizeNoise
         )
         self.vote = ValueVote(

@@ -18,6 +18,7 @@ public struct TrackedPrice: Sendable, Hashable {
     public var confidence: Double
     /// `true` while the user has locked this track: its value is frozen and it stays visible.
     public var locked: Bool
+    /// Where the track is in its life; `coasting` means its box is predicted, not read, in this frame.
     public var state: TrackState
     /// Seconds since the track was created.
     public var age: Double
@@ -26,6 +27,7 @@ public struct TrackedPrice: Sendable, Hashable {
     /// The quantity of a multi-buy offer (`3` in `3 for $5`), if the supporting reads had one.
     public var quantity: Int?
 
+    /// A tracked price with every field given (tests, still images, replayed output).
     public init(
         id: String, text: String, amount: Decimal, currency: String, currencyEvidence: CurrencyEvidence,
         box: PixelRect, confidence: Double, locked: Bool, state: TrackState, age: Double,

@@ -6,7 +6,14 @@ import Foundation
 /// value once that value has been read at least `minimumReadsToChange` times and outweighs the
 /// shown one, so a single misread — however confident — never changes what the overlay shows.
 /// The history keeps the most recent `historyLength` reads, so a value that is no longer read
-/// eventually loses.
+/// eventually loses. Until the value is first shown (`commit()`), it simply follows the leader,
+/// so a hidden tentative track whose first read was wrong is shown with the right value.
+///
+/// A read whose currency was only assumed (`CurrencyEvidence.default`: the symbol or code was not
+/// read in that frame) votes for its amount in the currency printed next to that amount in other
+/// reads, once that currency is established: OCR often drops the `CHF` of `CHF 194.95` in some
+/// frames, and those frames should not outvote the ones that read it. A printed currency is
+/// established by one read before the value is shown, and by `minimumReadsToChange` reads after.
 struct ValueVote: Sendable, Hashable {
     /// What reads vote for: the amount and its currency.
     struct Key: Sendable, Hashable {
@@ -16,6 +23,7 @@ struct ValueVote: Sendable, Hashable {
 
     /// One read, as remembered.
     struct Read: Sendable, Hashable {
+        /// The value as read, with the currency it was read (or assumed) with.
         var key: Key
         var text: String
         var evidence: CurrencyEvidence
@@ -31,6 +39,9 @@ struct ValueVote: Sendable, Hashable {
             unit = detection.unit
             quantity = detection.quantity
         }
+
+        /// Whether the currency was printed (a code or a symbol) rather than assumed.
+        var hasPrintedCurrency: Bool { evidence != .default }
     }
 
     /// Total weight and number of reads per value, over `reads`.
@@ -41,7 +52,12 @@ struct ValueVote: Sendable, Hashable {
 
     private(set) var reads: [Read]
     private(set) var shown: Key
-    private var tallies: [Key: Tally]
+    private var tallies: [Key: Tally] = [:]
+    /// The printed currency established for each amount, which reads of that amount with an
+    /// assumed currency vote for. Kept after its reads leave the history.
+    private var printedCurrency: [Decimal: String] = [:]
+    /// Whether the shown value has been published, from when on it changes only with enough support.
+    private(set) var isCommitted = false
     private let historyLength: Int
     private let minimumReadsToChange: Int
 
@@ -49,26 +65,33 @@ struct ValueVote: Sendable, Hashable {
         let read = Read(detection)
         self.reads = [read]
         self.shown = read.key
-        self.tallies = [read.key: Tally(weight: read.weight, count: 1)]
         self.historyLength = max(1, historyLength)
         self.minimumReadsToChange = max(1, minimumReadsToChange)
+        establishCurrency(after: read)
+        recount()
+        self.shown = resolved(read)
     }
 
-    /// Whether any remembered read voted for `key`.
-    func hasRead(_ key: Key) -> Bool {
-        tallies[key] != nil
+    /// Whether the track has read this detection's value: the same amount, in the same currency
+    /// or with either currency only assumed.
+    func hasRead(_ detection: DetectedPrice) -> Bool {
+        reads.contains { read in
+            read.key.amount == detection.amount
+                && (read.key.currency == detection.currency || !read.hasPrintedCurrency
+                    || detection.currencyEvidence == .default)
+        }
     }
 
     mutating func add(_ detection: DetectedPrice) {
         let read = Read(detection)
         reads.append(read)
-        tallies[read.key, default: Tally(weight: 0, count: 0)].weight += read.weight
-        tallies[read.key, default: Tally(weight: 0, count: 0)].count += 1
-        while reads.count > historyLength {
-            forget(reads.removeFirst())
+        if reads.count > historyLength {
+            reads.removeFirst(reads.count - historyLength)
         }
+        establishCurrency(after: read)
+        recount()
         guard let leader = leader(), leader.key != shown else { return }
-        guard let current = tallies[shown] else {
+        guard isCommitted, let current = tallies[shown] else {
             shown = leader.key
             return
         }
@@ -77,37 +100,70 @@ struct ValueVote: Sendable, Hashable {
         }
     }
 
-    private mutating func forget(_ read: Read) {
-        guard var tally = tallies[read.key] else { return }
-        tally.count -= 1
-        tally.weight -= read.weight
-        tallies[read.key] = tally.count > 0 ? tally : nil
+    /// Marks the shown value as published: from now on one read cannot change it.
+    mutating func commit() {
+        isCommitted = true
+    }
+
+    /// The value a read votes for.
+    private func resolved(_ read: Read) -> Key {
+        guard !read.hasPrintedCurrency, let currency = printedCurrency[read.key.amount] else { return read.key }
+        return Key(amount: read.key.amount, currency: currency)
+    }
+
+    /// Establishes (or replaces) the printed currency of the read's amount when enough reads printed it.
+    private mutating func establishCurrency(after read: Read) {
+        guard read.hasPrintedCurrency else { return }
+        let amount = read.key.amount
+        var support: [String: Tally] = [:]
+        for other in reads where other.hasPrintedCurrency && other.key.amount == amount {
+            support[other.key.currency, default: Tally(weight: 0, count: 0)].weight += other.weight
+            support[other.key.currency, default: Tally(weight: 0, count: 0)].count += 1
+        }
+        guard let candidate = support[read.key.currency], printedCurrency[amount] != read.key.currency else { return }
+        let needed = isCommitted ? minimumReadsToChange : 1
+        guard candidate.count >= needed else { return }
+        if let established = printedCurrency[amount], let rival = support[established], rival.weight >= candidate.weight {
+            return
+        }
+        printedCurrency[amount] = read.key.currency
+    }
+
+    private mutating func recount() {
+        tallies = [:]
+        for read in reads {
+            tallies[resolved(read), default: Tally(weight: 0, count: 0)].weight += read.weight
+            tallies[resolved(read), default: Tally(weight: 0, count: 0)].count += 1
+        }
     }
 
     /// The value with the most weight; ties go to the value read most recently.
     private func leader() -> (key: Key, tally: Tally)? {
         var best: (key: Key, tally: Tally)?
         for read in reads.reversed() {
-            guard let tally = tallies[read.key] else { continue }
+            let key = resolved(read)
+            guard let tally = tallies[key] else { continue }
             if let current = best, current.tally.weight >= tally.weight { continue }
-            best = (read.key, tally)
+            best = (key, tally)
         }
         return best
     }
 
-    /// The most recent read of the shown value.
+    /// The most recent read of the shown value, preferring one that printed its currency.
     var supportingRead: Read {
-        reads.last { $0.key == shown } ?? reads[reads.count - 1]
+        reads.last { $0.key == shown }
+            ?? reads.last { resolved($0) == shown }
+            ?? reads[reads.count - 1]
     }
 
     /// The unit of the most recent read of the shown value that had one.
     var unit: String? {
-        reads.last { $0.key == shown && $0.unit != nil }?.unit
+        reads.last { resolved($0) == shown && $0.unit != nil }?.unit
     }
 
     /// The quantity of the most recent read of the shown value that had one.
     var quantity: Int? {
-        reads.last { $0.key == shown && $0.quantity != nil }?.quantity
+        reads.last { resolved($0) == shown && $0.quantity != nil }?.quantity
     }
 
     /// 0…1: the shown value's share of all the weight, times the mean confidence of its reads.

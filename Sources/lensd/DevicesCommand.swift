@@ -19,11 +19,11 @@ struct DevicesCommand: ParsableCommand {
             encoder.keyEncodingStrategy = .convertToSnakeCase
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
             let data = try encoder.encode(devices.map(DeviceListing.init))
-            events.write(text: String(decoding: data, as: UTF8.self) + "\n")
+            events.emitText( String(decoding: data, as: UTF8.self) + "\n")
         } else if devices.isEmpty {
-            events.write(text: "no video devices in /dev\n")
+            events.emitText( "no video devices in /dev\n")
         } else {
-            events.write(text: devices.map(Self.describe).joined(separator: "\n"))
+            events.emitText( devices.map(Self.describe).joined(separator: "\n"))
         }
     }
 

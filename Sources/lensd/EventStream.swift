@@ -19,17 +19,19 @@ final class EventStream: Sendable {
         self.descriptor = descriptor
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         self.state = Mutex(State(encoder: encoder))
     }
 
     var isClosed: Bool { state.withLock { $0.closed } }
 
-    /// Encodes one message and writes it as a line.
-    func emit<Message: Encodable>(_ message: Message) {
+    /// Encodes one message and writes it as a line, `class` first.
+    func emit<Message: ProtocolMessage>(_ message: Message) {
         state.withLock { state in
-            guard !state.closed else { return }
-            guard var line = try? state.encoder.encode(message) else { return }
+            guard !state.closed, let body = try? state.encoder.encode(message), body.first == UInt8(ascii: "{") else { return }
+            var line = Data("{\"class\":\"\(Message.className)\"".utf8)
+            if body.count > 2 { line.append(UInt8(ascii: ",")) }
+            line.append(body.dropFirst())
             line.append(UInt8(ascii: "\n"))
             if !Self.writeAll(line, to: descriptor) {
                 state.closed = true
@@ -38,7 +40,7 @@ final class EventStream: Sendable {
     }
 
     /// Writes human-readable text (for commands without `--json`) under the same lock as the JSON lines.
-    func write(text: String) {
+    func emitText(_ text: String) {
         state.withLock { state in
             guard !state.closed else { return }
             if !Self.writeAll(Data(text.utf8), to: descriptor) {

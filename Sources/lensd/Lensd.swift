@@ -1,8 +1,9 @@
 import ArgumentParser
+import Capture
 
 /// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.
 @main
-struct Lensd: ParsableCommand {
+struct Lensd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lensd",
         abstract: "Read prices in frames with OCR, track them and stream converted overlays as NDJSON.",
@@ -10,5 +11,14 @@ struct Lensd: ParsableCommand {
             Output is newline-delimited JSON on stdout (see docs/protocol.md); logs go to stderr.
             """,
         version: ProtocolVersion.release,
-        subcommands: [ReplayCommand.self, ScanCommand.self, EvalCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self])
+        subcommands: [
+            ReplayCommand.self, ScanCommand.self, ConvertCommand.self, EvalCommand.self,
+            RunCommand.self, DevicesCommand.self, RecordCommand.self,
+        ])
+
+    static func main() async {
+        OpenMPThreadLimit.ensure()
+        LeptonicaMessages.silence()
+        await main(nil)
+    }
 }

@@ -4,12 +4,12 @@ import Tracking
 
 /// Turns tracked prices into protocol `PriceMessage`s: normalised boxes and conversions into every target.
 struct PricePresenter {
-    let converter: CurrencyConverter
     let targets: [String]
 
     /// The message for one tracked price, and the conversions that failed (e.g. a currency the rate table lacks).
-    func message(for price: TrackedPrice, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
+    func message(for price: TrackedPrice, rates: RateView, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
         message(
+            rates: rates,
             id: price.id, text: price.text, amount: price.amount, currency: price.currency,
             evidence: price.currencyEvidence, box: price.box, confidence: price.confidence,
             locked: price.locked, state: price.state.rawValue, age: price.age,
@@ -17,8 +17,9 @@ struct PricePresenter {
     }
 
     /// The message for a price found in a still image: no tracking, so it is shown as read.
-    func message(for price: DetectedPrice, id: String, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
+    func message(for price: DetectedPrice, id: String, rates: RateView, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
         message(
+            rates: rates,
             id: id, text: price.text, amount: price.amount, currency: price.currency,
             evidence: price.currencyEvidence, box: price.box, confidence: price.confidence,
             locked: false, state: TrackState.confirmed.rawValue, age: 0,
@@ -26,7 +27,7 @@ struct PricePresenter {
     }
 
     private func message(
-        id: String, text: String, amount: Decimal, currency: String, evidence: CurrencyEvidence, box: PixelRect,
+        rates: RateView, id: String, text: String, amount: Decimal, currency: String, evidence: CurrencyEvidence, box: PixelRect,
         confidence: Double, locked: Bool, state: String, age: Double, unit: String?, quantity: Int?,
         frameWidth: Int, frameHeight: Int
     ) -> (PriceMessage, [ConversionError]) {
@@ -34,8 +35,10 @@ struct PricePresenter {
         var failures: [ConversionError] = []
         for target in targets {
             do throws(ConversionError) {
-                let result = try converter.convert(amount, from: currency, to: target)
-                converted.append(ConvertedMessage(currency: result.currency, amount: result.plainAmount, formatted: result.formatted))
+                let result = try rates.converter.convert(amount, from: currency, to: target)
+                converted.append(ConvertedMessage(
+                    currency: result.currency, amount: result.plainAmount, formatted: result.formatted,
+                    stale: rates.isStale ? true : nil, ageS: rates.isStale ? rates.ageSeconds : nil))
             } catch {
                 failures.append(error)
             }

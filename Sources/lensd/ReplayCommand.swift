@@ -37,6 +37,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var ocr: OCROptions
     @OptionGroup var currency: CurrencyOptions
+    @OptionGroup var rateOptions: RateOptions
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -50,18 +51,22 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
+        let currencies = try currency.resolve()
         let logger = logging.makeLogger(label: "lensd.replay")
         let events = EventStream()
         events.emit(VersionMessage())
 
-        let rates: RateTable
+        let rates: RateService
         do throws(RateError) {
-            rates = try RateTable.bundled()
+            rates = try rateOptions.makeService(base: currencies.base)
         } catch {
+            logger.critical("\(error.description)")
             events.emit(ErrorMessage(message: error.description, concerns: "startup"))
             throw ExitCode(ExitStatus.startupFailed)
         }
-        events.emit(RatesMessage(rates, now: Date()))
+        let rateFeed = RateFeed(service: rates, events: events, logger: logger)
+        rateFeed.start()
+        defer { rateFeed.stop() }
 
         let source: any FrameSource
         do throws(ReplayError) {
@@ -77,10 +82,10 @@ struct ReplayCommand: ParsableCommand {
         var trackerConfiguration = PriceTracker.Configuration()
         trackerConfiguration.includeTentative = includeTentative
         let stage = PriceStage(
-            extractor: currency.extractor,
+            extractor: currency.extractor(source: currencies.source),
             tracker: PriceTracker(configuration: trackerConfiguration),
-            presenter: PricePresenter(
-                converter: CurrencyConverter(rates: rates, locale: currency.resolvedLocale), targets: currency.targets),
+            presenter: PricePresenter(targets: currencies.targets),
+            rates: rates, locale: currency.resolvedLocale,
             events: events)
         let pipeline = ReplayPipeline(
             options: .init(

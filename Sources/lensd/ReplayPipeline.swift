@@ -182,7 +182,9 @@ final class ReplayPipeline: Sendable {
         ordered.deliver(ticket: job.ticket) { [self] stage in
             switch result {
             case .success(let lines):
-                stage.process(sequence: frame.sequence, time: time, width: frame.width, height: frame.height, lines: lines)
+                stage.process(
+                    sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
+                    luma: frame.luma, stride: frame.stride, lines: lines)
                 counters.framesProcessed.add(1, ordering: .relaxed)
             case .failure(let error):
                 reportError(error.description, concerns: "ocr", frame: frame.sequence)

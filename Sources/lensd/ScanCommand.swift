@@ -21,24 +21,26 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var ocr: OCROptions
     @OptionGroup var currency: CurrencyOptions
+    @OptionGroup var rateOptions: RateOptions
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
+        let currencies = try currency.resolve()
         let logger = logging.makeLogger(label: "lensd.scan")
-        let rates: RateTable
+        let rates: RateService
         do throws(RateError) {
-            rates = try RateTable.bundled()
+            rates = try rateOptions.makeService(base: currencies.base)
         } catch {
             logger.critical("\(error.description)")
             throw ExitCode(ExitStatus.startupFailed)
         }
         let printer = ScanPrinter(
-            presenter: PricePresenter(
-                converter: CurrencyConverter(rates: rates, locale: currency.resolvedLocale), targets: currency.targets),
+            presenter: PricePresenter(targets: currencies.targets),
+            rates: RateView(snapshot: rates.current, locale: currency.resolvedLocale, now: Date()),
             json: json)
         let ordered = OrderedDelivery(stage: printer)
-        let extractor = currency.extractor
+        let extractor = currency.extractor(source: currencies.source)
         let images = self.images
         let nextIndex = Mutex(0)
         let pool: OCRWorkerPool
@@ -101,12 +103,14 @@ enum ScanResult: Sendable {
 /// Prints scan results in image order, as text or as `SCAN` lines.
 final class ScanPrinter {
     private let presenter: PricePresenter
+    private let rates: RateView
     private let json: Bool
     private let events = EventStream()
     private(set) var failures = 0
 
-    init(presenter: PricePresenter, json: Bool) {
+    init(presenter: PricePresenter, rates: RateView, json: Bool) {
         self.presenter = presenter
+        self.rates = rates
         self.json = json
     }
 
@@ -121,13 +125,13 @@ final class ScanPrinter {
             }
         case let .read(path, width, height, prices, ocrSeconds):
             let messages = prices.enumerated().map { index, price in
-                presenter.message(for: price, id: "p\(index + 1)", frameWidth: width, frameHeight: height).0
+                presenter.message(for: price, id: "p\(index + 1)", rates: rates, frameWidth: width, frameHeight: height).0
             }
             if json {
                 events.emit(ScanMessage(
                     image: path, width: width, height: height, prices: messages, ocrMs: (ocrSeconds * 10_000).rounded() / 10))
             } else {
-                events.write(text: Self.describe(path: path, width: width, height: height, prices: messages, ocrSeconds: ocrSeconds))
+                events.emitText(Self.describe(path: path, width: width, height: height, prices: messages, ocrSeconds: ocrSeconds))
             }
         }
     }

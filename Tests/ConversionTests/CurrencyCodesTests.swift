@@ -48,7 +48,9 @@ struct CurrencyCodesTests {
         #expect(CurrencyCodes.plainString(0, currency: "EUR") == "0.00")
         #expect(CurrencyCodes.plainString(decimal("-0.001"), currency: "EUR") == "0.00")
         #expect(CurrencyCodes.plainString(decimal("0.4"), currency: "JPY") == "0")
-        #expect(CurrencyCodes.plainString(decimal("12345678901234567890.125"), currency: "EUR") == "12345678901234567890.12")
+        #expect(
+            CurrencyCodes.plainString(decimal("12345678901234567890.125"), currency: "EUR") == "12345678901234567890.12"
+        )
     }
 
     @Test("plain strings of unknown codes use 2 digits")

@@ -34,13 +34,15 @@ struct CurrencyConverterTests {
         #expect(result.currency == "EUR")
     }
 
-    @Test("formatting follows the locale", arguments: [
-        ("de_DE", "EUR", "1.234,50\u{a0}€"),
-        ("en_GB", "GBP", "£1,234.50"),
-        ("fr_FR", "EUR", "1\u{202f}234,50\u{a0}€"),
-        ("ja_JP", "JPY", "¥1,234"),
-        ("en_US", "KWD", "KWD\u{a0}1,234.500"),
-    ])
+    @Test(
+        "formatting follows the locale",
+        arguments: [
+            ("de_DE", "EUR", "1.234,50\u{a0}€"),
+            ("en_GB", "GBP", "£1,234.50"),
+            ("fr_FR", "EUR", "1\u{202f}234,50\u{a0}€"),
+            ("ja_JP", "JPY", "¥1,234"),
+            ("en_US", "KWD", "KWD\u{a0}1,234.500"),
+        ])
     func formattingFollowsLocale(locale: String, currency: String, expected: String) throws {
         let table = RateTable(base: currency, date: "2026-10-30", rates: [:], sourceName: "t", publishedAt: Date())
         let converter = CurrencyConverter(rates: table, locale: Locale(identifier: locale))
@@ -53,6 +55,17 @@ struct CurrencyConverterTests {
         let converter = CurrencyConverter(rates: try RateTable.bundled(), locale: enUS)
         #expect(throws: ConversionError.unknownCurrency("QQQ")) {
             try converter.convert(1, from: "QQQ", to: "EUR")
+        }
+    }
+
+    @Test("an amount beyond Decimal's range throws arithmeticOverflow instead of a NaN result")
+    func overflowThrows() throws {
+        let converter = CurrencyConverter(rates: try RateTable.bundled(), locale: enUS)
+        #expect(throws: ConversionError.self) {
+            try converter.convert(Decimal.greatestFiniteMagnitude, from: "EUR", to: "IDR")
+        }
+        #expect(throws: ConversionError.self) {
+            try converter.convert(Decimal.nan, from: "EUR", to: "EUR")
         }
     }
 

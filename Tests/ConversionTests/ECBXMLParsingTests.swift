@@ -28,14 +28,16 @@ struct ECBXMLParsingTests {
         #expect(table.base == "EUR")
         #expect(table.date == "2026-10-30")
         #expect(table.sourceName == "ecb")
-        #expect(table.rates == ["EUR": 1, "USD": decimal("1.1172"), "JPY": decimal("175.68"), "GBP": decimal("0.83380")])
+        #expect(
+            table.rates == ["EUR": 1, "USD": decimal("1.1172"), "JPY": decimal("175.68"), "GBP": decimal("0.83380")])
         #expect(table.publishedAt == instant("2026-10-30T15:00:00Z"))
     }
 
     @Test("the XML and CSV of the same day give the same rates")
     func xmlMatchesCSV() throws {
         let xml = try ECBRates.parseXML(Data(Self.daily.utf8), sourceName: "x")
-        let csv = try ECBRates.parseCSV("Date, USD, JPY, GBP, \n30 October 2026, 1.1172, 175.68, 0.83380, \n", sourceName: "x")
+        let csv = try ECBRates.parseCSV(
+            "Date, USD, JPY, GBP, \n30 October 2026, 1.1172, 175.68, 0.83380, \n", sourceName: "x")
         #expect(xml == csv)
     }
 

@@ -42,19 +42,22 @@ struct ExchangeRateAPIParsingTests {
     @Test("an error answer throws apiError with its error-type")
     func errorAnswer() {
         #expect(throws: RateError.apiError(source: "api", errorType: "invalid-key")) {
-            try ExchangeRateAPI.parseJSON(Data(TestFixtures.exchangeRateAPIError("invalid-key").utf8), sourceName: "api")
+            try ExchangeRateAPI.parseJSON(
+                Data(TestFixtures.exchangeRateAPIError("invalid-key").utf8), sourceName: "api")
         }
     }
 
-    @Test("answers lacking required fields are malformed", arguments: [
-        #"{"result":"success","conversion_rates":{"USD":1},"time_last_update_unix":1}"#,
-        #"{"result":"success","base_code":"USD","time_last_update_unix":1}"#,
-        #"{"result":"success","base_code":"USD","conversion_rates":{"USD":1}}"#,
-        #"{"base_code":"USD","conversion_rates":{"USD":1},"time_last_update_unix":1}"#,
-        #"{"result":"success","base_code":"USD","conversion_rates":{"USD":"1"},"time_last_update_unix":1}"#,
-        #"{"result":"success","base_code":"USD","conversion_rates":{"USD":1},"time_last_update_unix":1"#,
-        "[]",
-    ])
+    @Test(
+        "answers lacking required fields are malformed",
+        arguments: [
+            #"{"result":"success","conversion_rates":{"USD":1},"time_last_update_unix":1}"#,
+            #"{"result":"success","base_code":"USD","time_last_update_unix":1}"#,
+            #"{"result":"success","base_code":"USD","conversion_rates":{"USD":1}}"#,
+            #"{"base_code":"USD","conversion_rates":{"USD":1},"time_last_update_unix":1}"#,
+            #"{"result":"success","base_code":"USD","conversion_rates":{"USD":"1"},"time_last_update_unix":1}"#,
+            #"{"result":"success","base_code":"USD","conversion_rates":{"USD":1},"time_last_update_unix":1"#,
+            "[]",
+        ])
     func malformedAnswers(json: String) {
         #expect {
             try ExchangeRateAPI.parseJSON(Data(json.utf8), sourceName: "api")
@@ -90,7 +93,9 @@ struct ExchangeRateAPIParsingTests {
     @Test("the environment's API key selects ExchangeRate-API, else the ECB")
     func sourceFromEnvironment() throws {
         let keyed = try RateSource.fromEnvironment(["EXCHANGERATE_API_KEY": "abc"])
-        #expect(keyed == .exchangeRateAPI(baseURL: try #require(URL(string: ExchangeRateAPI.defaultBaseURL)), apiKey: "abc"))
+        #expect(
+            keyed == .exchangeRateAPI(baseURL: try #require(URL(string: ExchangeRateAPI.defaultBaseURL)), apiKey: "abc")
+        )
         #expect(try RateSource.fromEnvironment(["EXCHANGERATE_API_KEY": ""]).sourceName == "ecb")
         #expect(try RateSource.fromEnvironment([:]) == .ecb(url: try #require(URL(string: RateSource.ecbDailyURL))))
         #expect(throws: RateError.self) {

@@ -5,12 +5,12 @@ import Testing
 
 @Suite("HTTP rate fetching against a real local server")
 struct HTTPRateFetcherTests {
-    /// Runs `body` with a server answering `route`, then shuts the server down.
+    /// Runs `body` with a server giving every request `answer`, then shuts the server down.
     func withServer(
-        _ route: @escaping @Sendable (String) -> TestAnswer,
+        answering answer: TestAnswer,
         _ body: (TestHTTPServer) async throws -> Void
     ) async throws {
-        let server = try await TestHTTPServer(route: route)
+        let server = try await TestHTTPServer(route: { _ in answer })
         do {
             try await body(server)
         } catch {
@@ -22,8 +22,9 @@ struct HTTPRateFetcherTests {
 
     @Test("a keyed v6 request asks /v6/{key}/latest/{BASE} and parses the answer")
     func keyedRequest() async throws {
-        try await withServer({ _ in .body(TestFixtures.exchangeRateAPI()) }) { server in
-            let fetcher = HTTPRateFetcher(source: .exchangeRateAPI(baseURL: server.baseURL, apiKey: "s3cret"), timeout: 5)
+        try await withServer(answering: .body(TestFixtures.exchangeRateAPI())) { server in
+            let fetcher = HTTPRateFetcher(
+                source: .exchangeRateAPI(baseURL: server.baseURL, apiKey: "s3cret"), timeout: 5)
             let table = try await fetcher.fetch(base: "usd")
             #expect(server.requestedPaths == ["/v6/s3cret/latest/USD"])
             #expect(table.sourceName == "exchangerate-api")
@@ -33,7 +34,7 @@ struct HTTPRateFetcherTests {
 
     @Test("an open v6 request asks /v6/latest/{BASE}")
     func openRequest() async throws {
-        try await withServer({ _ in .body(TestFixtures.exchangeRateAPIOpen) }) { server in
+        try await withServer(answering: .body(TestFixtures.exchangeRateAPIOpen)) { server in
             let fetcher = HTTPRateFetcher(source: .exchangeRateAPI(baseURL: server.baseURL, apiKey: nil), timeout: 5)
             let table = try await fetcher.fetch(base: "EUR")
             #expect(server.requestedPaths == ["/v6/latest/EUR"])
@@ -44,7 +45,7 @@ struct HTTPRateFetcherTests {
     @Test("ECB XML and CSV documents are fetched and detected", arguments: [true, false])
     func ecbDocuments(xml: Bool) async throws {
         let document = xml ? TestFixtures.ecbXML() : TestFixtures.ecbCSV
-        try await withServer({ _ in .body(document) }) { server in
+        try await withServer(answering: .body(document)) { server in
             let url = server.baseURL.appendingPathComponent("stats/eurofxref/eurofxref-daily.xml")
             let fetcher = HTTPRateFetcher(source: .ecb(url: url), timeout: 5)
             let table = try await fetcher.fetch(base: "USD")
@@ -57,7 +58,8 @@ struct HTTPRateFetcherTests {
 
     @Test("an API error answer throws apiError, with or without an error status", arguments: [200, 403])
     func apiErrors(status: Int) async throws {
-        try await withServer({ _ in .body(status: status, TestFixtures.exchangeRateAPIError("invalid-key")) }) { server in
+        let answer = TestAnswer.body(status: status, TestFixtures.exchangeRateAPIError("invalid-key"))
+        try await withServer(answering: answer) { server in
             let fetcher = HTTPRateFetcher(source: .exchangeRateAPI(baseURL: server.baseURL, apiKey: "bad"), timeout: 5)
             await #expect(throws: RateError.apiError(source: "exchangerate-api", errorType: "invalid-key")) {
                 try await fetcher.fetch(base: "USD")
@@ -67,7 +69,7 @@ struct HTTPRateFetcherTests {
 
     @Test("an error status with a non-rate body throws httpStatus")
     func errorStatus() async throws {
-        try await withServer({ _ in .body(status: 503, "<html>busy</html>") }) { server in
+        try await withServer(answering: .body(status: 503, "<html>busy</html>")) { server in
             let fetcher = HTTPRateFetcher(source: .ecb(url: server.baseURL), timeout: 5)
             await #expect(throws: RateError.httpStatus(source: "ecb", status: 503)) {
                 try await fetcher.fetch(base: "EUR")
@@ -77,7 +79,7 @@ struct HTTPRateFetcherTests {
 
     @Test("a valid table with an error status still throws httpStatus")
     func validBodyErrorStatus() async throws {
-        try await withServer({ _ in .body(status: 500, TestFixtures.ecbXML()) }) { server in
+        try await withServer(answering: .body(status: 500, TestFixtures.ecbXML())) { server in
             let fetcher = HTTPRateFetcher(source: .ecb(url: server.baseURL), timeout: 5)
             await #expect(throws: RateError.httpStatus(source: "ecb", status: 500)) {
                 try await fetcher.fetch(base: "EUR")
@@ -87,7 +89,7 @@ struct HTTPRateFetcherTests {
 
     @Test("garbage with status 200 throws the parse error")
     func garbage() async throws {
-        try await withServer({ _ in .body("\u{1}\u{2}garbage") }) { server in
+        try await withServer(answering: .body("\u{1}\u{2}garbage")) { server in
             let fetcher = HTTPRateFetcher(source: .ecb(url: server.baseURL), timeout: 5)
             await #expect(throws: RateError.unknownFormat(source: "ecb")) {
                 try await fetcher.fetch(base: "EUR")
@@ -97,7 +99,7 @@ struct HTTPRateFetcherTests {
 
     @Test("a slow answer times out with the configured timeout")
     func slowAnswerTimesOut() async throws {
-        try await withServer({ _ in .slow(seconds: 5, TestFixtures.ecbXML()) }) { server in
+        try await withServer(answering: .slow(seconds: 5, TestFixtures.ecbXML())) { server in
             let fetcher = HTTPRateFetcher(source: .ecb(url: server.baseURL), timeout: 0.5)
             await #expect(throws: RateError.timeout(source: "ecb", seconds: 0.5)) {
                 try await fetcher.fetch(base: "EUR")
@@ -108,7 +110,7 @@ struct HTTPRateFetcherTests {
     @Test("a truncated body is a network error, never a partial table")
     func truncatedBody() async throws {
         let json = TestFixtures.exchangeRateAPI()
-        try await withServer({ _ in .truncated(json, sentBytes: json.utf8.count / 2) }) { server in
+        try await withServer(answering: .truncated(json, sentBytes: json.utf8.count / 2)) { server in
             let fetcher = HTTPRateFetcher(source: .exchangeRateAPI(baseURL: server.baseURL, apiKey: "k"), timeout: 5)
             await #expect {
                 try await fetcher.fetch(base: "USD")
@@ -123,7 +125,7 @@ struct HTTPRateFetcherTests {
 
     @Test("a connection closed without an answer is a network error")
     func hangUp() async throws {
-        try await withServer({ _ in .hangUp }) { server in
+        try await withServer(answering: .hangUp) { server in
             let fetcher = HTTPRateFetcher(source: .ecb(url: server.baseURL), timeout: 5)
             await #expect {
                 try await fetcher.fetch(base: "EUR")

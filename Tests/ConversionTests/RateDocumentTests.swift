@@ -17,7 +17,8 @@ struct RateDocumentTests {
 
     @Test("a byte order mark and leading blank lines are skipped")
     func skipsBOMAndBlankLines() throws {
-        let table = try RateDocument.parse(Data([0xEF, 0xBB, 0xBF] + Array(("\n\n" + TestFixtures.ecbCSV).utf8)), sourceName: "f")
+        let table = try RateDocument.parse(
+            Data([0xEF, 0xBB, 0xBF] + Array(("\n\n" + TestFixtures.ecbCSV).utf8)), sourceName: "f")
         #expect(table.rates["USD"] == decimal("1.1200"))
     }
 

@@ -84,12 +84,6 @@ struct TesseractEngineTests {
             try OCRConfiguration(language: "../eng").resolvedTessdataDirectory()
         }
     }
-
-    @Test("limits OpenMP to one thread unless the environment says otherwise")
-    func limitsOpenMP() {
-        TesseractEngine.limitOpenMPThreads()
-        #expect(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] != nil)
-    }
 }
 
 @Suite("TesseractEngine regions")

@@ -18,12 +18,12 @@ enum TestScene {
     }
 
     /// A textured plane whose content is moved by `(dx, dy)`: the pixel at `(x, y)` shows the scene at `(x − dx, y − dy)`.
-    static func render(width: Int, height: Int, stride: Int, dx: Double, dy: Double) -> [UInt8] {
+    static func render(width: Int, height: Int, stride: Int, dx: Double, dy: Double, seed: UInt64 = 11) -> [UInt8] {
         var plane = [UInt8](repeating: 0, count: stride * height)
         for y in 0..<height {
             for x in 0..<width {
                 let sx = Double(x) - dx, sy = Double(y) - dy
-                let value = 0.6 * valueNoise(x: sx, y: sy, cell: 7, seed: 11) + 0.4 * valueNoise(x: sx, y: sy, cell: 29, seed: 12)
+                let value = 0.6 * valueNoise(x: sx, y: sy, cell: 7, seed: seed) + 0.4 * valueNoise(x: sx, y: sy, cell: 29, seed: seed + 1)
                 plane[y * stride + x] = UInt8(max(0, min(255, (value * 255).rounded())))
             }
         }

@@ -64,3 +64,31 @@ struct PriceExtractorBoxTests {
         #expect(PriceExtractor().prices(in: line).map(\.amount) == [1])
     }
 }
+
+extension PriceExtractorBoxTests {
+    @Test("boxes a price printed across several words, and only those words")
+    func multiWordPrice() throws {
+        let line = Self.line(["Cena", "1", "299", "Kč", "za", "kus"])
+        let price = try #require(PriceExtractor(configuration: .init(sourceCurrency: "CZK")).prices(in: line).first)
+        #expect(price.amount == 1299)
+        #expect(price.text == "1 299 Kč")
+        #expect(price.box == line.words[1].box.union(line.words[2].box).union(line.words[3].box))
+    }
+
+    @Test("maps spans to words when the engine's line text has extra spaces")
+    func extraSpacesInLineText() throws {
+        let words = Self.line(["Total", "€", "9,99"]).words
+        let line = TextLine(text: "Total  €  9,99", box: PixelRect(x: 100, y: 50, width: 120, height: 20), confidence: 0.9, words: words)
+        let price = try #require(PriceExtractor().prices(in: line).first)
+        #expect(price.text == "€  9,99")
+        #expect(price.box == words[1].box.union(words[2].box))
+    }
+
+    @Test("gives each price of a line its own box")
+    func separateBoxes() {
+        let line = Self.line(["$1.99", "-", "$2.49", "3", "for", "$5"])
+        let prices = PriceExtractor().prices(in: line)
+        #expect(prices.map(\.box) == [line.words[0].box, line.words[2].box, line.words[5].box])
+        #expect(prices.last?.quantity == 3)
+    }
+}

@@ -84,7 +84,15 @@ struct PriceExtractorCorpusTests {
 
     @Test("finds the labelled prices with high precision and recall")
     func precisionAndRecall() throws {
-        let score = Self.score(try Self.loadCorpus())
+        let corpus = try Self.loadCorpus()
+        for part in ["holdout-", "holdout2-"] {
+            let holdout = Self.score(corpus.filter { $0.tag.hasPrefix(part) })
+            print(
+                "price corpus, held-out part \(part): precision \(String(format: "%.4f", holdout.precision))"
+                    + " recall \(String(format: "%.4f", holdout.recall))"
+                    + " (tp \(holdout.truePositives), fp \(holdout.falsePositives), fn \(holdout.falseNegatives))")
+        }
+        let score = Self.score(corpus)
         let unitRate = Double(score.unitsAndQuantitiesRight) / Double(max(1, score.truePositives))
         print(
             "price corpus: precision \(String(format: "%.4f", score.precision)) recall \(String(format: "%.4f", score.recall))"

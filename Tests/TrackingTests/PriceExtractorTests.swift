@@ -58,7 +58,7 @@ struct PriceExtractorTests {
     static let rejected: [String] = [
         "12.03.2024", "2024-03-12", "12/03/2024", "12:30", "9:45 am", "50%", "50 %", "+49 30 1234567",
         "(555) 123-4567", "500 g", "1.5 L", "12 oz", "1.5l", "Since 1998", "4006381333931", "Art. 12345678",
-        "Tel 030 1234567", "A4", "v1.2", "12.03.", "2x", "3.5 stars", "4.5",
+        "Tel 030 1234567", "A4", "v1.2", "12.03.", "2x", "1,5 L Flasche",
     ]
 
     @Test("rejects numbers that are not prices", arguments: rejected)
@@ -67,7 +67,7 @@ struct PriceExtractorTests {
         #expect(PriceExtractor(configuration: .init(acceptsBareNumbers: true)).parse(text).isEmpty)
     }
 
-    @Test("rejects bare integers without a marker", arguments: ["Room 12", "iPhone 15", "Aisle 7"])
+    @Test("rejects bare integers and one-decimal numbers without a marker", arguments: ["Room 12", "iPhone 15", "Aisle 7", "3.5 stars", "4.5"])
     func rejectsBareIntegers(_ text: String) {
         #expect(PriceExtractor().parse(text).isEmpty)
     }

@@ -33,6 +33,14 @@ struct PriceTrackerAssociationTests {
         #expect(shown.first?.text == "€12.99")
     }
 
+    @Test func aWrongFirstReadIsNeverShown() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("17.99", x: 100, y: 100, confidence: 0.5)], at: 0)
+        let shown = tracker.update(detections: [detection("12.99", x: 100, y: 100, confidence: 0.9)], at: frameTime(1))
+        #expect(shown.map(\.id) == ["p1"])
+        #expect(shown.first?.amount == Decimal(string: "12.99"))
+    }
+
     @Test func aMisreadOfTheFirstReadIsCorrectedByLaterReads() {
         let tracker = PriceTracker()
         _ = tracker.update(detections: [detection("17.99", x: 100, y: 100)], at: 0)
@@ -42,6 +50,23 @@ struct PriceTrackerAssociationTests {
         }
         #expect(shown.map(\.id) == ["p1"])
         #expect(shown.first?.amount == Decimal(string: "12.99"))
+    }
+
+    @Test func aPriceReadWithAndWithoutItsCurrencyCodeIsOneTrackInThatCurrency() {
+        let tracker = PriceTracker()
+        var ids = Set<String>()
+        var shown: [TrackedPrice] = []
+        for frame in 0..<20 {
+            let x = 300 - Double(frame) * 4
+            let read = frame % 6 == 0
+                ? detection("194.95", x: x, y: 134, width: 181, height: 28, currency: "CHF", evidence: .code, confidence: 0.6)
+                : detection("194.95", x: x + 35, y: 134, width: 105, height: 28, currency: "USD", evidence: .default, confidence: 0.55)
+            shown = tracker.update(detections: [read], at: frameTime(frame))
+            for price in shown { ids.insert(price.id) }
+        }
+        #expect(ids == ["p1"])
+        #expect(shown.first?.currency == "CHF")
+        #expect(shown.first?.text == "CHF 194.95")
     }
 
     @Test func aDifferentPriceFarAwayStartsItsOwnTrack() {
@@ -71,6 +96,29 @@ struct PriceTrackerAssociationTests {
         }
         #expect(leftIDs == ["p1"])
         #expect(rightIDs == ["p2"])
+    }
+
+    /// Ids shown left to right after two equal prices 100 px apart jump 60 px right (no `imageMotion`).
+    private func idsAfterACameraJump(assignment: PriceTracker.Assignment) -> [String] {
+        let tracker = PriceTracker(configuration: .init(assignment: assignment))
+        for frame in 0..<5 {
+            _ = tracker.update(
+                detections: [detection("1.99", x: 100, y: 200), detection("1.99", x: 200, y: 200)], at: frameTime(frame)
+            )
+        }
+        let jumped = [detection("1.99", x: 160, y: 200), detection("1.99", x: 260, y: 200)]
+        _ = tracker.update(detections: jumped, at: frameTime(5))
+        return tracker.update(detections: jumped, at: frameTime(6)).sorted { $0.box.midX < $1.box.midX }.map(\.id)
+    }
+
+    @Test func optimalAssignmentKeepsEqualNeighboursApartThroughACameraJump() {
+        #expect(idsAfterACameraJump(assignment: .optimal) == ["p1", "p2"])
+    }
+
+    @Test func greedyAssignmentGivesTheLeftPriceToTheRightTrackOnACameraJump() {
+        let ids = idsAfterACameraJump(assignment: .greedy)
+        #expect(ids != ["p1", "p2"])
+        #expect(ids.contains("p3"))
     }
 
     @Test func anOccludedMovingPriceKeepsItsIDWhenItReappears() {
@@ -106,6 +154,20 @@ struct PriceTrackerAssociationTests {
         #expect(ids["4.00"]?.count == 1)
         #expect(ids["6.00"]?.count == 1)
         #expect(ids["4.00"] != ids["6.00"])
+    }
+
+    @Test func aMissedPriceMovesWithTheOthersWhenTheCameraJumps() throws {
+        let tracker = PriceTracker()
+        let positions: [(amount: String, x: Double)] = [("1.00", 100), ("2.00", 250), ("3.00", 400)]
+        for frame in 0..<10 {
+            _ = tracker.update(detections: positions.map { detection($0.amount, x: $0.x, y: 200) }, at: frameTime(frame))
+        }
+        let jumped = positions.prefix(2).map { detection($0.amount, x: $0.x + 20, y: 200 - 12) }
+        let shown = tracker.update(detections: jumped, at: frameTime(10))
+        let missed = try #require(shown.first { $0.amount == Decimal(string: "3.00") })
+        #expect(missed.state == .coasting)
+        #expect(abs(missed.box.midX - 420) < 4)
+        #expect(abs(missed.box.midY - 188) < 4)
     }
 
     @Test func duplicateReadsOfOnePriceInOneFrameMakeOneTrack() {

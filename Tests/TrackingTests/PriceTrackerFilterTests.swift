@@ -36,10 +36,10 @@ struct PriceTrackerFilterTests {
 
     @Test func aBoxFilterNeverProducesADegenerateBox() {
         var filter = BoxFilter(
-            box: PixelRect(x: 0, y: 0, width: 10, height: 10), measurementNoise: 0.1, motionNoise: 2, sizeNoise: 0.5
+            box: PixelRect(x: 0, y: 0, width: 10, height: 10), measurementNoise: 0.1, sizeNoise: 0.5
         )
         for _ in 0..<20 {
-            filter.predict(dt: 1 / 30)
+            filter.predict(dt: 1 / 30, motionNoise: 2)
             filter.correct(with: PixelRect(x: 0, y: 0, width: -50, height: -50))
         }
         #expect(filter.box.width >= 1)
@@ -48,7 +48,7 @@ struct PriceTrackerFilterTests {
 
     @Test func shiftingMovesTheBoxByExactlyTheImageMotion() {
         var filter = BoxFilter(
-            box: PixelRect(x: 10, y: 20, width: 40, height: 12), measurementNoise: 0.1, motionNoise: 2, sizeNoise: 0.5
+            box: PixelRect(x: 10, y: 20, width: 40, height: 12), measurementNoise: 0.1, sizeNoise: 0.5
         )
         filter.shift(dx: 7.5, dy: -3)
         #expect(filter.box == PixelRect(x: 17.5, y: 17, width: 40, height: 12))

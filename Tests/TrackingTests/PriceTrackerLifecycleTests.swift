@@ -109,6 +109,52 @@ struct PriceTrackerLifecycleTests {
         #expect(price.box.midX > 155)
     }
 
+    @Test func resetEndsEveryTrackAndKeepsCountingIDs() throws {
+        let tracker = PriceTracker()
+        let prices = [detection("1.00", x: 100, y: 100), detection("2.00", x: 300, y: 100)]
+        _ = tracker.update(detections: prices, at: 0)
+        _ = tracker.update(detections: prices, at: frameTime(1))
+        try tracker.lock(id: "p2")
+        tracker.reset()
+        #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1", "p2"])
+        #expect(tracker.lockedID == nil)
+        _ = tracker.update(detections: prices, at: frameTime(2))
+        let shown = tracker.update(detections: prices, at: frameTime(3))
+        #expect(shown.map(\.id) == ["p3", "p4"])
+    }
+
+    @Test func aTrackThatLeavesTheFrameEndsAtOnce() {
+        let tracker = PriceTracker()
+        let frame = (width: 320.0, height: 240.0)
+        var endedAt: Int?
+        for index in 0..<30 {
+            let x = 200 + Double(index) * 8
+            let detections = x + 40 <= frame.width ? [detection("1.50", x: x, y: 100)] : []
+            _ = tracker.update(detections: detections, at: frameTime(index), frameSize: frame)
+            if endedAt == nil, !tracker.endedSinceLastUpdate.isEmpty { endedAt = index }
+        }
+        // Last read at frame 10, its box fully inside; from frame 12 on, less than 90% of the predicted box is.
+        #expect((11...12).contains(endedAt ?? 0))
+    }
+
+    @Test func predictEndsTracksMovedOutOfTheFrameButKeepsALockedOne() throws {
+        let tracker = PriceTracker()
+        let prices = [detection("1.00", x: 100, y: 100), detection("2.00", x: 200, y: 100)]
+        _ = tracker.update(detections: prices, at: 0)
+        _ = tracker.update(detections: prices, at: frameTime(1))
+        try tracker.lock(id: "p2")
+        let shown = tracker.predict(at: frameTime(2), imageMotion: (dx: 0, dy: -200), frameSize: (320, 240))
+        #expect(shown.map(\.id) == ["p2"])
+        #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1"])
+    }
+
+    @Test func aTrackerCanMoveBetweenTasks() async {
+        let tracker = PriceTracker()
+        _ = await Task.detached { tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0) }.value
+        let shown = await Task.detached { tracker.update(detections: [detection("1.00", x: 50, y: 50)], at: 0.1) }.value
+        #expect(shown.map(\.id) == ["p1"])
+    }
+
     @Test func tracksAreOrderedByIDNumber() {
         let tracker = PriceTracker()
         let prices = (0..<12).map { detection("\($0).99", x: 60 + Double($0) * 100, y: 100) }
@@ -131,12 +177,16 @@ struct PriceTrackerLifecycleTests {
         #expect(seen == ["p1", "p2", "p3", "p4", "p5"])
     }
 
-    @Test func unusableBoxesAreIgnored() {
+    @Test func unusableDetectionsAreIgnored() {
         let tracker = PriceTracker(configuration: .init(includeTentative: true))
         let broken = [
             detection("1.00", x: .nan, y: 10),
             detection("1.00", x: 10, y: 10, width: 0),
             detection("1.00", x: 10, y: .infinity),
+            DetectedPrice(
+                text: "?", amount: .nan, currency: "EUR", currencyEvidence: .default,
+                box: PixelRect(x: 0, y: 0, width: 10, height: 10), confidence: 1
+            ),
         ]
         #expect(tracker.update(detections: broken, at: 0).isEmpty)
     }

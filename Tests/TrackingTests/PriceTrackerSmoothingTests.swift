@@ -4,17 +4,24 @@ import Tracking
 
 @Suite("PriceTracker box smoothing")
 struct PriceTrackerSmoothingTests {
-    /// Centre errors (raw read, shown box) against the true centre for a price moving at constant speed.
-    private func errors(speed: Double, jitter: Double, seed: UInt64) -> (raw: [Double], shown: [Double], along: [Double]) {
+    /// Centre errors (raw read, shown box) against the true centre for a price moving at constant
+    /// speed, either through the scene (`cameraPan == 0`) or because the camera pans (its motion
+    /// then given as `imageMotion`).
+    private func errors(
+        speed: Double, jitter: Double, seed: UInt64, cameraPan: Double = 0, motionKnown: Bool = true
+    ) -> (raw: [Double], shown: [Double], along: [Double]) {
         var random = SeededGenerator(seed: seed)
         let tracker = PriceTracker()
         var raw: [Double] = [], shown: [Double] = [], along: [Double] = []
         for frame in 0..<150 {
-            let trueX = 100 + speed * frameTime(frame)
+            let trueX = 100 + (speed + cameraPan) * frameTime(frame)
             let trueY = 240.0
             let readX = trueX + random.gaussian(deviation: jitter)
             let readY = trueY + random.gaussian(deviation: jitter)
-            let output = tracker.update(detections: [detection("3.99", x: readX, y: readY)], at: frameTime(frame))
+            let motion = motionKnown ? (dx: cameraPan / 30, dy: 0.0) : nil
+            let output = tracker.update(
+                detections: [detection("3.99", x: readX, y: readY)], at: frameTime(frame), imageMotion: motion
+            )
             guard frame >= 30, let box = output.first?.box else { continue }
             raw.append(hypot(readX - trueX, readY - trueY))
             shown.append(hypot(box.midX - trueX, box.midY - trueY))
@@ -23,18 +30,53 @@ struct PriceTrackerSmoothingTests {
         return (raw, shown, along)
     }
 
-    @Test func jitterIsReducedForAStillPrice() {
+    private func meanOf(_ values: [Double]) -> Double {
+        values.reduce(0, +) / Double(max(1, values.count))
+    }
+
+    @Test func jitterIsReducedForAStillPriceSeenByAStillCamera() {
         let result = errors(speed: 0, jitter: 3, seed: 3)
         #expect(result.shown.count == 120)
         #expect(rootMeanSquare(result.shown) < 0.6 * rootMeanSquare(result.raw))
     }
 
-    @Test func jitterIsReducedForAMovingPriceWithoutLag() {
+    @Test func jitterIsReducedForAPriceMovingThroughTheSceneWithoutLag() {
         let result = errors(speed: 150, jitter: 3, seed: 4)
         #expect(result.shown.count == 120)
         #expect(rootMeanSquare(result.shown) < 0.7 * rootMeanSquare(result.raw))
-        let meanAlong = result.along.reduce(0, +) / Double(result.along.count)
-        #expect(abs(meanAlong) < 1)
+        #expect(abs(meanOf(result.along)) < 1)
+    }
+
+    @Test func jitterIsReducedWhileTheCameraPans() {
+        let result = errors(speed: 0, jitter: 3, seed: 5, cameraPan: 240)
+        #expect(rootMeanSquare(result.shown) < 0.6 * rootMeanSquare(result.raw))
+        #expect(abs(meanOf(result.along)) < 1)
+    }
+
+    @Test func jitterIsStillReducedWithoutMotionEstimates() {
+        let result = errors(speed: 0, jitter: 3, seed: 6, cameraPan: 240, motionKnown: false)
+        #expect(rootMeanSquare(result.shown) < 0.8 * rootMeanSquare(result.raw))
+        #expect(abs(meanOf(result.along)) < 1)
+    }
+
+    @Test func aFrameWithoutAMotionEstimateKeepsTheCameraMoving() throws {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("5.00", x: 100, y: 100)], at: 0)
+        _ = tracker.update(detections: [detection("5.00", x: 100, y: 100)], at: frameTime(1))
+        for frame in 2..<6 {
+            _ = tracker.predict(at: frameTime(frame), imageMotion: (dx: 8, dy: -2))
+        }
+        var guessed: [TrackedPrice] = []
+        for frame in 6..<12 {
+            guessed += tracker.predict(at: frameTime(frame), imageMotion: nil)
+        }
+        #expect(guessed.count == 6)
+        let xs = guessed.map(\.box.midX)
+        #expect(abs(xs[0] - 140) < 1)
+        #expect(abs(xs[2] - 156) < 1)
+        #expect(abs(xs[3] - 156) < 1)
+        #expect(abs(xs[5] - 156) < 1)
+        #expect(abs(guessed[2].box.midY - 86) < 1)
     }
 
     @Test func imageMotionKeepsBoxesPinnedBetweenReads() throws {

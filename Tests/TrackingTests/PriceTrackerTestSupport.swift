@@ -28,13 +28,13 @@ struct SeededGenerator: RandomNumberGenerator {
 /// A detection of `amount` whose box is centred on `(x, y)`.
 func detection(
     _ amount: String, x: Double, y: Double, width: Double = 80, height: Double = 24,
-    currency: String = "EUR", confidence: Double = 0.9, unit: String? = nil
+    currency: String = "EUR", evidence: CurrencyEvidence = .symbol, confidence: Double = 0.9, unit: String? = nil
 ) -> DetectedPrice {
     DetectedPrice(
-        text: "€\(amount)",
+        text: evidence == .symbol ? "€\(amount)" : evidence == .code ? "\(currency) \(amount)" : amount,
         amount: Decimal(string: amount) ?? 0,
         currency: currency,
-        currencyEvidence: .symbol,
+        currencyEvidence: evidence,
         box: PixelRect(x: x - width / 2, y: y - height / 2, width: width, height: height),
         confidence: confidence,
         unit: unit

@@ -8,8 +8,16 @@ struct PriceTrackerVoteTests {
     private func vote(_ amounts: [(String, Double)], historyLength: Int = 30) -> ValueVote {
         var reads = amounts.map { detection($0.0, x: 0, y: 0, confidence: $0.1) }
         var vote = ValueVote(first: reads.removeFirst(), historyLength: historyLength, minimumReadsToChange: 2)
+        vote.commit()
         for read in reads { vote.add(read) }
         return vote
+    }
+
+    @Test func beforeItIsShownTheValueFollowsTheLeader() {
+        var reads = [detection("7.00", x: 0, y: 0, confidence: 0.5), detection("1.00", x: 0, y: 0, confidence: 0.9)]
+        var vote = ValueVote(first: reads.removeFirst(), historyLength: 30, minimumReadsToChange: 2)
+        vote.add(reads[0])
+        #expect(vote.shown.amount == 1)
     }
 
     @Test func oneConfidentMisreadDoesNotWinOverOneWeakRead() {
@@ -31,7 +39,7 @@ struct PriceTrackerVoteTests {
     @Test func aValueThatLeavesTheHistoryIsReplaced() {
         let result = vote([("1.00", 1.0), ("7.00", 0.1), ("7.00", 0.1), ("7.00", 0.1)], historyLength: 3)
         #expect(result.shown.amount == Decimal(string: "7.00"))
-        #expect(!result.hasRead(ValueVote.Key(amount: Decimal(string: "1.00") ?? 0, currency: "EUR")))
+        #expect(!result.hasRead(detection("1.00", x: 0, y: 0)))
     }
 
     @Test func confidenceIsAgreementTimesMeanConfidence() {
@@ -39,12 +47,54 @@ struct PriceTrackerVoteTests {
         #expect(abs(result.confidence - 0.75 * 0.8) < 1e-9)
     }
 
+    private func read(_ currency: String, _ evidence: CurrencyEvidence, confidence: Double = 0.6) -> DetectedPrice {
+        detection("194.95", x: 0, y: 0, currency: currency, evidence: evidence, confidence: confidence)
+    }
+
+    @Test func readsThatMissedThePrintedCurrencyVoteForIt() {
+        var vote = ValueVote(first: read("CHF", .code), historyLength: 30, minimumReadsToChange: 2)
+        vote.commit()
+        for _ in 0..<5 { vote.add(read("USD", .default, confidence: 0.55)) }
+        #expect(vote.shown.currency == "CHF")
+        #expect(vote.supportingRead.text == "CHF 194.95")
+        #expect(vote.supportingRead.evidence == .code)
+        #expect(vote.confidence > 0.5)
+    }
+
+    @Test func aPrintedCurrencyOutlivesItsReadsInTheHistory() {
+        var vote = ValueVote(first: read("CHF", .code), historyLength: 3, minimumReadsToChange: 2)
+        vote.commit()
+        for _ in 0..<10 { vote.add(read("USD", .default)) }
+        #expect(vote.shown.currency == "CHF")
+    }
+
+    @Test func aSinglePrintedCurrencyReadDoesNotChangeAShownAssumedCurrency() {
+        var vote = ValueVote(first: read("USD", .default), historyLength: 30, minimumReadsToChange: 2)
+        vote.commit()
+        vote.add(read("USD", .default))
+        vote.add(read("CHF", .code, confidence: 1))
+        #expect(vote.shown.currency == "USD")
+        vote.add(read("CHF", .code))
+        #expect(vote.shown.currency == "CHF")
+    }
+
+    @Test func twoPrintedCurrenciesAreTwoValues() {
+        var vote = ValueVote(first: read("CHF", .code), historyLength: 30, minimumReadsToChange: 2)
+        vote.commit()
+        vote.add(read("EUR", .symbol))
+        #expect(vote.shown.currency == "CHF")
+        #expect(!vote.hasRead(detection("194.95", x: 0, y: 0, currency: "GBP")))
+        #expect(vote.hasRead(detection("194.95", x: 0, y: 0, currency: "GBP", evidence: .default)))
+    }
+
     @Test func theSameAmountInAnotherCurrencyIsAnotherValue() {
         var reads = [detection("5.00", x: 0, y: 0, currency: "EUR"), detection("5.00", x: 0, y: 0, currency: "USD")]
         var vote = ValueVote(first: reads.removeFirst(), historyLength: 30, minimumReadsToChange: 2)
+        vote.commit()
         vote.add(reads[0])
         #expect(vote.shown.currency == "EUR")
-        #expect(vote.hasRead(ValueVote.Key(amount: 5, currency: "USD")))
+        #expect(vote.hasRead(detection("5.00", x: 0, y: 0, currency: "USD")))
+        #expect(!vote.hasRead(detection("5.00", x: 0, y: 0, currency: "GBP")))
         #expect(vote.confidence < 0.9)
     }
 }

@@ -35,10 +35,11 @@ struct LensdProcess {
     }
 
     /// Runs `lensd arguments…`, feeding `stdin` (or nothing), and waits for it to exit.
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.currentDirectoryURL = packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -61,10 +61,8 @@ struct ReplayIntegrationTests {
         let figures = try #require(score.lines.first)
         let recall = figures["recall"] as? Double ?? 0, precision = figures["precision"] as? Double ?? 0
         print("shelf-handheld: recall \(recall) precision \(precision) tags \(figures["tags_found"] ?? 0)/\(figures["tags"] ?? 0)")
-        #expect(recall >= Self.minimumRecall)
-        #expect(precision >= Self.minimumPrecision)
+        // Measured at 0.740 and 0.970 with whole-frame OCR; OCR and tracking are deterministic with --fast.
+        #expect(recall >= 0.7)
+        #expect(precision >= 0.93)
     }
-
-    static let minimumRecall = 0.0
-    static let minimumPrecision = 0.0
 }

@@ -5,4 +5,8 @@ struct ConvertedMessage: Encodable, Equatable {
     var amount: String
     /// Localised with the currency's symbol, e.g. `€11.63`.
     var formatted: String
+    /// Present (`true`) only when the rates used are stale.
+    var stale: Bool?
+    /// Age of the stale rates in seconds; present with `stale`.
+    var ageS: Int?
 }

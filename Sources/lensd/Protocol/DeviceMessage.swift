@@ -1,10 +1,10 @@
 /// `DEVICE`: what frames come from and in which state that source is.
-struct DeviceMessage: Encodable {
+struct DeviceMessage: ProtocolMessage {
     enum State: String, Encodable {
         case active, inactive, denied, error
     }
 
-    let `class` = "DEVICE"
+    static let className = "DEVICE"
     /// `replay` for recorded frames, `v4l2` for a camera.
     var source: String
     var path: String

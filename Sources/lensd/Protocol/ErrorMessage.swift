@@ -1,6 +1,6 @@
 /// `ERROR`: something went wrong without stopping lensd.
-struct ErrorMessage: Encodable {
-    let `class` = "ERROR"
+struct ErrorMessage: ProtocolMessage {
+    static let className = "ERROR"
     var message: String
     /// What the error concerns: `replay`, `image`, `ocr`, `conversion`, `startup`.
     var concerns: String

@@ -1,6 +1,6 @@
 /// `SCAN`: the prices found in one still image by `lensd scan --json`.
-struct ScanMessage: Encodable {
-    let `class` = "SCAN"
+struct ScanMessage: ProtocolMessage {
+    static let className = "SCAN"
     var image: String
     var width: Int
     var height: Int

@@ -1,6 +1,6 @@
 /// `STATS`: counters for the run, sent as the last line.
-struct StatsMessage: Encodable {
-    let `class` = "STATS"
+struct StatsMessage: ProtocolMessage {
+    static let className = "STATS"
     var framesIn: Int
     var framesProcessed: Int
     var framesDropped: Int

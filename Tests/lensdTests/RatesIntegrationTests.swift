@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// Exchange rates as the daemon and `lensd convert` use them: bundled, file, network, cache, presets.
+@Suite("lensd rates end to end", .serialized)
+struct RatesIntegrationTests {
+    let scratch: URL
+
+    init() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-rates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    var offline: [String: String] { ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "EXCHANGERATE_API_KEY": ""] }
+
+    @Test("convert prints the result, the rate, the rates' date and a stale warning")
+    func convertText() throws {
+        let run = try LensdProcess.run(["convert", "12,99", "EUR", "USD", "JPY", "--locale", "en_US"], environment: offline)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("$14.51"))
+        #expect(run.stdout.contains("¥2,282"))
+        #expect(run.stdout.contains("1 EUR = 1.1172 USD"))
+        #expect(run.stdout.contains("2026-10-30"))
+        #expect(run.stdout.contains("STALE"))
+    }
+
+    @Test("convert --json gives amounts with the target's minor units, the rate and the rates' freshness")
+    func convertJSON() throws {
+        let run = try LensdProcess.run(["convert", "$1,299.99", "USD", "JPY", "EUR", "--json"], environment: offline)
+        #expect(run.status == 0, "\(run.stderr)")
+        let answer = try #require(run.messages("CONVERSION").first)
+        #expect(answer["amount"] as? String == "1299.99")
+        let results = try #require(answer["results"] as? [[String: Any]])
+        // 1299.99 / 1.1172 * 175.68 = 204423.78 → JPY has no minor unit.
+        #expect(results.first?["amount"] as? String == "204424")
+        #expect(results.last?["amount"] as? String == "1163.61")
+        let rates = try #require(answer["rates"] as? [String: Any])
+        #expect(rates["origin"] as? String == "bundled" && rates["stale"] as? Bool == true)
+    }
+
+    @Test("convert rejects garbage, unknown codes and a symbol that contradicts FROM with status 2")
+    func convertRejects() throws {
+        for arguments in [["convert", "twelve", "EUR", "USD"], ["convert", "12", "XYZ", "USD"], ["convert", "£5", "USD", "EUR"], ["convert", "12.99.1", "EUR"]] {
+            let run = try LensdProcess.run(arguments, environment: offline)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("lensd convert:"), "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test("a --rates file is used and named in RATES and in every conversion")
+    func ratesFile() throws {
+        let file = scratch.appendingPathComponent("rates.csv")
+        try "Date, USD, JPY, \n20 November 2026, 2.0000, 100.00, \n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try LensdProcess.run(
+            ["convert", "10", "USD", "EUR", "JPY", "--json", "--rates", file.path], environment: offline)
+        #expect(run.status == 0, "\(run.stderr)")
+        let answer = try #require(run.messages("CONVERSION").first)
+        let results = try #require(answer["results"] as? [[String: Any]])
+        #expect(results.map { $0["amount"] as? String } == ["5.00", "500"])
+        let rates = try #require(answer["rates"] as? [String: Any])
+        #expect(rates["origin"] as? String == "file")
+        #expect(rates["date"] as? String == "2026-11-20")
+    }
+
+    @Test("a malformed --rates file stops lensd at startup with a message naming it")
+    func badRatesFile() throws {
+        let file = scratch.appendingPathComponent("broken.csv")
+        try "this is not a rate table".write(to: file, atomically: true, encoding: .utf8)
+        let run = try LensdProcess.run(["replay", "--fast", "--rates", file.path, LensdProcess.sample("stills/tags-01.png")], environment: offline)
+        #expect(run.status == 3)
+        let error = try #require(run.messages("ERROR").first)
+        #expect((error["message"] as? String ?? "").contains("broken.csv"))
+    }
+
+    @Test("ECB rates fetched over HTTP are used, cached, and served from the cache when the server is gone")
+    func networkThenCache() throws {
+        let root = scratch.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let today = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+            <gesmes:subject>Reference rates</gesmes:subject>
+            <Cube><Cube time="\(today)"><Cube currency="USD" rate="1.2500"/><Cube currency="JPY" rate="150.00"/></Cube></Cube>
+            </gesmes:Envelope>
+            """.write(to: root.appendingPathComponent("eurofxref-daily.xml"), atomically: true, encoding: .utf8)
+        let server = try LocalHTTPServer(serving: root)
+        let arguments = ["convert", "10", "EUR", "USD", "--json", "--rates-source", "ecb", "--rates-url", server.url("eurofxref-daily.xml")]
+        let fetched = try LensdProcess.run(arguments, environment: offline)
+        server.stop()
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let fresh = try #require(fetched.messages("CONVERSION").first?["rates"] as? [String: Any])
+        #expect(fresh["origin"] as? String == "network")
+        #expect(fresh["source"] as? String == "ecb")
+        #expect(fresh["date"] as? String == today)
+        #expect(fresh["stale"] as? Bool == false)
+        #expect((fetched.messages("CONVERSION").first?["results"] as? [[String: Any]])?.first?["amount"] as? String == "12.50")
+        let cacheFile = scratch.appendingPathComponent("cache/lensd/rates-ecb-EUR.json")
+        #expect(FileManager.default.fileExists(atPath: cacheFile.path))
+
+        let cached = try LensdProcess.run(arguments, environment: offline)
+        #expect(cached.status == 0, "\(cached.stderr)")
+        let fromCache = try #require(cached.messages("CONVERSION").first?["rates"] as? [String: Any])
+        #expect(fromCache["origin"] as? String == "cache")
+        #expect(fromCache["date"] as? String == today)
+    }
+
+    @Test("a preset from --config sets the source and targets of a replay; RATES comes before any overlay")
+    func presetReplay() throws {
+        let config = scratch.appendingPathComponent("lensd.json")
+        try #"{"presets":{"travel-uk":{"source":"GBP","targets":["JPY","CHF"]}}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let run = try LensdProcess.run(
+            ["scan", "--json", "--config", config.path, "--preset", "travel-uk", LensdProcess.sample("stills/tags-01.png")],
+            environment: offline)
+        #expect(run.status == 0, "\(run.stderr)")
+        let prices = try #require(run.messages("SCAN").first?["prices"] as? [[String: Any]])
+        #expect(!prices.isEmpty)
+        for price in prices {
+            let converted = try #require(price["converted"] as? [[String: Any]])
+            #expect(converted.compactMap { $0["currency"] as? String } == ["JPY", "CHF"])
+            #expect(converted.allSatisfy { $0["stale"] as? Bool == true && ($0["age_s"] as? Int ?? 0) > 0 })
+        }
+        let unknown = try LensdProcess.run(
+            ["scan", "--config", config.path, "--preset", "nope", LensdProcess.sample("stills/tags-01.png")], environment: offline)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("travel-uk"))
+    }
+}

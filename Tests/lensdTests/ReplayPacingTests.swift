@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@Suite("lensd replay pacing", .serialized)
+struct ReplayPacingTests {
+    @Test("a real-time replay faster than OCR drops the oldest waiting frames and keeps frame order")
+    func pacedReplayDrops() throws {
+        // 60 frames at 120 fps arrive in half a second, far faster than one OCR worker reads them.
+        let run = try LensdProcess.run(["replay", "--fps", "120", "--workers", "1", LensdProcess.sample("shelf-handheld")])
+        #expect(run.status == 0)
+        let stats = try #require(run.messages("STATS").first)
+        let framesIn = stats["frames_in"] as? Int ?? 0, processed = stats["frames_processed"] as? Int ?? 0
+        let dropped = stats["frames_dropped"] as? Int ?? 0
+        #expect(framesIn == 60)
+        #expect(dropped > 0)
+        #expect(processed + dropped == framesIn)
+        #expect(stats["queue_max_depth"] as? Int ?? 99 <= 2)
+        let frames = run.messages("OVERLAYS").compactMap { $0["frame"] as? Int }
+        #expect(frames.count == processed)
+        #expect(frames == frames.sorted() && Set(frames).count == frames.count)
+        #expect(frames.last == 59, "the newest frame is never the one dropped")
+    }
+
+    @Test("--loop on standard input is refused with an ERROR, after the stream was replayed once")
+    func loopingStandardInput() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: LensdProcess.sample("shelf-pan.y4m")))
+        let run = try LensdProcess.run(["replay", "--fast", "--loop", "--workers", "2", "-"], stdin: data)
+        #expect(run.status == 0)
+        #expect(run.messages("OVERLAYS").count == 12)
+        #expect((run.messages("ERROR").first?["message"] as? String ?? "").contains("stdin") || (run.messages("ERROR").first?["message"] as? String ?? "").contains("standard input"))
+    }
+}
