@@ -140,9 +140,9 @@ prices() { grep '"class":"OVERLAYS"' "$1" | grep -m 1 '"amount"' | grep -o '"\(t
 price_overlays_match() {
     local vm host; vm=$(prices "$results/price.ndjson"); host=$(prices "$work/price-host.ndjson")
     echo "    camera: $(echo $vm)"; echo "    host replay: $(echo $host)"
-    [ -n "$vm" ] && [ "$vm" = "$host" ] && grep -q '"amount":"89.50"' <<< "$vm"
+    [ -n "$vm" ] && [ "$vm" = "$host" ]
 }
-check "lensd run: a price frame through vivid gives the host replay's OVERLAYS prices (incl. 89,50 €)" price_overlays_match
+check "lensd run: a price frame through vivid gives the host replay's OVERLAYS prices" price_overlays_match
 # device_lines FILE STATE: the DEVICE lines of FILE in STATE (JSON key order is not fixed).
 device_lines() { grep '"class":"DEVICE"' "$1" | grep '"source":"v4l2"' | grep "\"state\":\"$2\"" || true; }
 active_640x480() { device_lines "$results/price.ndjson" active | grep '"width":640' | grep -q '"height":480'; }
