@@ -55,7 +55,7 @@ final class EventStream: Sendable {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                let written = write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false
