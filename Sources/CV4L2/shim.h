@@ -45,4 +45,30 @@ static const unsigned int lensd_flash_led_mode_torch = V4L2_FLASH_LED_MODE_TORCH
 static const unsigned int lensd_flash_led_mode_none = V4L2_FLASH_LED_MODE_NONE;
 static const unsigned int lensd_ctrl_flag_next_ctrl = V4L2_CTRL_FLAG_NEXT_CTRL;
 
+static const unsigned int lensd_cap_video_capture = V4L2_CAP_VIDEO_CAPTURE;
+static const unsigned int lensd_cap_video_capture_mplane = V4L2_CAP_VIDEO_CAPTURE_MPLANE;
+static const unsigned int lensd_cap_streaming = V4L2_CAP_STREAMING;
+static const unsigned int lensd_cap_device_caps = V4L2_CAP_DEVICE_CAPS;
+static const unsigned int lensd_fmt_flag_emulated = V4L2_FMT_FLAG_EMULATED;
+static const unsigned int lensd_ctrl_flag_disabled = V4L2_CTRL_FLAG_DISABLED;
+static const unsigned int lensd_buf_flag_timestamp_mask = V4L2_BUF_FLAG_TIMESTAMP_MASK;
+static const unsigned int lensd_buf_flag_timestamp_monotonic = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
+static const unsigned int lensd_buf_flag_error = V4L2_BUF_FLAG_ERROR;
+
+/* Pixel formats are built by the function-like v4l2_fourcc macro, which Swift cannot import. */
+static const unsigned int lensd_pix_fmt_grey = V4L2_PIX_FMT_GREY;
+static const unsigned int lensd_pix_fmt_yuyv = V4L2_PIX_FMT_YUYV;
+static const unsigned int lensd_pix_fmt_yvyu = V4L2_PIX_FMT_YVYU;
+static const unsigned int lensd_pix_fmt_uyvy = V4L2_PIX_FMT_UYVY;
+static const unsigned int lensd_pix_fmt_vyuy = V4L2_PIX_FMT_VYUY;
+static const unsigned int lensd_pix_fmt_yuv420 = V4L2_PIX_FMT_YUV420;
+static const unsigned int lensd_pix_fmt_yvu420 = V4L2_PIX_FMT_YVU420;
+static const unsigned int lensd_pix_fmt_yuv422p = V4L2_PIX_FMT_YUV422P;
+static const unsigned int lensd_pix_fmt_nv12 = V4L2_PIX_FMT_NV12;
+static const unsigned int lensd_pix_fmt_nv21 = V4L2_PIX_FMT_NV21;
+static const unsigned int lensd_pix_fmt_nv16 = V4L2_PIX_FMT_NV16;
+static const unsigned int lensd_pix_fmt_nv61 = V4L2_PIX_FMT_NV61;
+static const unsigned int lensd_pix_fmt_mjpeg = V4L2_PIX_FMT_MJPEG;
+static const unsigned int lensd_pix_fmt_rgb24 = V4L2_PIX_FMT_RGB24;
+
 #endif

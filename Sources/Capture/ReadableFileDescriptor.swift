@@ -9,8 +9,8 @@ import Darwin
 /// Owns one file descriptor opened for reading with `open(2)` and closes it with `close(2)` when
 /// released. Standard input is borrowed, never closed.
 ///
-/// All reads go through ``readSome(into:)``, the one place that calls `read(2)` and retries
-/// `EINTR`.
+/// All reads go through ``readSome(into:)``, the one place that calls `read(2)`; `EINTR` is
+/// retried by ``SystemCall/retryingInterrupts(_:)``.
 final class ReadableFileDescriptor {
     /// The descriptor number.
     let rawValue: Int32
@@ -21,14 +21,11 @@ final class ReadableFileDescriptor {
 
     /// Opens `path` read-only (`open(2)` with `O_RDONLY | O_CLOEXEC`), retrying `EINTR`.
     init(openingForReading path: String) throws(ReplayError) {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            throw .openFailed(path: path, errno: errno)
+        let opened = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        guard opened.result >= 0 else {
+            throw .openFailed(path: path, errno: opened.errno)
         }
-        self.rawValue = descriptor
+        self.rawValue = opened.result
         self.path = path
         self.isStandardInput = false
     }
@@ -47,13 +44,11 @@ final class ReadableFileDescriptor {
     /// One `read(2)` into `buffer`, retried on `EINTR`. Returns the byte count, 0 at end of file.
     func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(ReplayError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let count = read(rawValue, base, buffer.count)
-            if count >= 0 { return count }
-            let code = errno
-            if code == EINTR { continue }
-            throw .readFailed(path: path, errno: code)
+        let outcome = SystemCall.retryingInterrupts { read(rawValue, base, buffer.count) }
+        guard outcome.result >= 0 else {
+            throw .readFailed(path: path, errno: outcome.errno)
         }
+        return outcome.result
     }
 
     /// Moves the read offset to `offset` bytes from the start with `lseek(2)`; fails with

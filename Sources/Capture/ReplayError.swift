@@ -56,6 +56,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidFrame(path: String, FrameError)
     /// `--loop` was asked of standard input, which cannot be read twice.
     case cannotLoopStandardInput
+    /// A camera failed (``CameraSource``); transient problems arrive as ``SourceEvent/skipped(_:)``.
+    case device(V4L2Error)
 
     /// The `errno` carried by the error, if it comes from a failed system call.
     public var errno: Int32? {
@@ -63,6 +65,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .statusFailed(_, code), let .openFailed(_, code), let .readFailed(_, code),
             let .seekFailed(_, code), let .directoryListingFailed(_, code):
             return code
+        case let .device(error):
+            return error.errno
         default:
             return nil
         }
@@ -115,6 +119,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): \(error)"
         case .cannotLoopStandardInput:
             return "cannot loop standard input: it can only be read once"
+        case let .device(error):
+            return error.description
         }
     }
 

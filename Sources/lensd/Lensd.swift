@@ -11,7 +11,11 @@ struct Lensd: AsyncParsableCommand {
             Output is newline-delimited JSON on stdout (see docs/protocol.md); logs go to stderr.
             """,
         version: ProtocolVersion.release,
-        subcommands: [ReplayCommand.self, ScanCommand.self, ConvertCommand.self, EvalCommand.self, MicrobenchCommand.self])
+        subcommands: [
+            RunCommand.self, ReplayCommand.self, ScanCommand.self, ConvertCommand.self,
+            DevicesCommand.self, RecordCommand.self, EvalCommand.self, MicrobenchCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self)
 
     static func main() async {
         OpenMPThreadLimit.ensure()

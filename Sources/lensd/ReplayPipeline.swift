@@ -19,6 +19,9 @@ final class ReplayPipeline: Sendable {
         var queueCapacity: Int
         var workers: Int
         var ocr: OCRConfiguration
+        /// A live camera: no pacing, drop the oldest waiting frame, keep the source's timestamps,
+        /// and leave `DEVICE` messages to the source (it reports its own states).
+        var liveSource = false
     }
 
     /// How a run ended.
@@ -56,7 +59,7 @@ final class ReplayPipeline: Sendable {
         let started = MonotonicInstant.now()
         let queue = BoundedQueue<Frame>(
             capacity: options.queueCapacity,
-            policy: options.pacing == .fast ? .block : .dropOldest)
+            policy: options.pacing == .fast && !options.liveSource ? .block : .dropOldest)
         let ordered = OrderedDelivery(stage: stage)
 
         let pool: OCRWorkerPool
@@ -88,7 +91,9 @@ final class ReplayPipeline: Sendable {
         pool.waitUntilFinished()
         ordered.drain()
 
-        events.emit(DeviceMessage(source: "replay", path: source.name, state: .inactive))
+        if !options.liveSource {
+            events.emit(DeviceMessage(source: "replay", path: source.name, state: .inactive))
+        }
         let wall = MonotonicInstant.now().seconds(since: started)
         let processed = counters.framesProcessed.load(ordering: .relaxed)
         let ocrSeconds = Double(counters.ocrNanoseconds.load(ordering: .relaxed)) / 1e9
@@ -125,15 +130,17 @@ final class ReplayPipeline: Sendable {
             case .frame(var frame):
                 if !announced {
                     announced = true
-                    events.emit(DeviceMessage(
+                    if !options.liveSource { events.emit(DeviceMessage(
                         source: "replay", path: source.name, state: .active,
-                        width: frame.width, height: frame.height, fps: options.mediaFrameRate))
+                        width: frame.width, height: frame.height, fps: options.mediaFrameRate)) }
                 }
-                pacer.waitForFrame(index)
                 frame.sequence = index
-                frame.timestamp = options.pacing == .fast
+                if !options.liveSource {
+                    pacer.waitForFrame(index)
+                    frame.timestamp = options.pacing == .fast
                     ? MonotonicInstant(nanoseconds: origin.nanoseconds + UInt64(Double(index) / options.mediaFrameRate * 1e9))
                     : MonotonicInstant.now()
+                }
                 index += 1
                 counters.framesIn.add(1, ordering: .relaxed)
                 if let dropped = queue.push(frame) {

@@ -1,0 +1,33 @@
+import Capture
+import Logging
+
+/// Turns a camera's ``DeviceStatus`` changes into `DEVICE` lines (source `v4l2`), with an `ERROR`
+/// line carrying the reason (and, for `denied`, the `video` group hint).
+enum DeviceStatusReporter {
+    static func report(_ status: DeviceStatus, path: String, events: EventStream, logger: Logger) {
+        switch status {
+        case .active(let format):
+            logger.notice("capturing", metadata: [
+                "device": "\(path)", "format": "\(format.pixelFormat)", "size": "\(format.width)x\(format.height)",
+                "fps": "\(format.framesPerSecond.map { "\($0)" } ?? "unknown")", "emulated": "\(format.isEmulated)",
+            ])
+            events.emit(DeviceMessage(source: "v4l2", path: path, state: .active, width: format.width,
+                                      height: format.height, fps: format.framesPerSecond))
+        case .inactive(let reason):
+            if let reason { logger.notice("device inactive: \(reason.description)") }
+            events.emit(DeviceMessage(source: "v4l2", path: path, state: .inactive))
+        case .denied(let reason):
+            failed(reason, hint: status.hint, state: .denied, path: path, events: events, logger: logger)
+        case .error(let reason):
+            failed(reason, hint: nil, state: .error, path: path, events: events, logger: logger)
+        }
+    }
+
+    private static func failed(_ reason: V4L2Error, hint: String?, state: DeviceMessage.State, path: String,
+                               events: EventStream, logger: Logger) {
+        let message = [reason.description, hint].compactMap { $0 }.joined(separator: "; ")
+        logger.warning("\(message)")
+        events.emit(ErrorMessage(message: message, concerns: "device", path: path))
+        events.emit(DeviceMessage(source: "v4l2", path: path, state: state))
+    }
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Real-driver test: the unmodified lensd binary captures from Linux's vivid virtual camera inside a
+# QEMU VM (software emulation, TCG). The guest shares the host's root read-only over 9p and runs
+# Tests/vm/guest-test.sh there; this script then checks, on the host:
+#   - frames fed into vivid's output node come out of `lensd record` bit-identical,
+#   - a price frame fed through vivid gives the same OVERLAYS prices as replaying that frame on the host,
+#   - vivid's Disconnect control makes `lensd run` report DEVICE inactive without exiting, and once
+#     the last user closes the device vivid registers it again and lensd reconnects (DEVICE active
+#     again, same size).
+# Usage: Tests/vm/vivid-vm-test.sh PATH/TO/lensd
+# Needs the Debian packages qemu-system-x86 busybox-static cpio kmod v4l-utils; the kernel is the
+# Debian linux-image package fetched with `apt-get download` (cached in $LENSD_VM_CACHE).
+# LENSD_VM_GUEST runs another guest script (for debugging the VM).
+# Where the VM cannot run it prints "VM TEST SKIPPED: <reason>" and exits 0; a failed check exits 1.
+set -euo pipefail
+export PATH=$PATH:/usr/sbin:/sbin
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+started=$(date +%s.%N)
+
+skip() { echo "VM TEST SKIPPED: $*"; exit 0; }
+# slice FILE OFFSET COUNT: COUNT bytes of FILE from byte OFFSET.
+slice() { dd if="$1" iflag=skip_bytes,count_bytes skip="$2" count="$3" bs=65536 status=none; }
+failures=0
+check() {
+    local what=$1; shift
+    if "$@"; then echo "  ok    $what"; else echo "  FAIL  $what"; failures=$((failures + 1)); fi
+}
+
+[ $# -eq 1 ] || { echo "usage: $0 PATH/TO/lensd" >&2; exit 2; }
+lensd=$(realpath "$1")
+[ -x "$lensd" ] || { echo "$lensd is not an executable" >&2; exit 2; }
+
+for tool in qemu-system-x86_64 cpio depmod modprobe v4l2-ctl dpkg apt-get gzip; do
+    command -v "$tool" >/dev/null ||
+        skip "$tool not found (apt-get install qemu-system-x86 busybox-static cpio kmod v4l-utils)"
+done
+busybox=/bin/busybox
+[ -x "$busybox" ] && ! ldd "$busybox" >/dev/null 2>&1 || skip "no static busybox at $busybox (apt-get install busybox-static)"
+
+work=${LENSD_VM_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/lensd-vm.XXXXXX")}
+cache=${LENSD_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lensd-vm}
+mkdir -p "$work" "$cache"
+echo "== vivid VM test: work $work, cache $cache"
+
+# Kernel: the image the linux-image-amd64 metapackage points at, unpacked, with its modules.dep.
+package=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
+[ -n "$package" ] || skip "apt-cache knows no linux-image-amd64 (run apt-get update)"
+version=${package#linux-image-}
+kroot=$cache/$version
+if [ ! -f "$kroot/boot/vmlinuz-$version" ]; then
+    ls "$cache"/"$package"_*.deb >/dev/null 2>&1 || (cd "$cache" && apt-get download "$package" >/dev/null 2>&1) ||
+        skip "cannot download $package with apt-get"
+    rm -rf "$kroot.tmp" && dpkg -x "$(ls "$cache"/"$package"_*.deb | head -n 1)" "$kroot.tmp" && mv "$kroot.tmp" "$kroot"
+    depmod -b "$kroot" "$version"
+fi
+[ -r "$kroot/boot/vmlinuz-$version" ] || skip "cannot read $kroot/boot/vmlinuz-$version"
+
+# Initramfs: static busybox, the modules vivid and 9p need (with their dependencies), /init.
+initramfs=$work/initramfs
+rm -rf "$initramfs" && mkdir -p "$initramfs"/{bin,sbin,proc,sys,dev,tmp,lib/modules/"$version"}
+cp "$busybox" "$initramfs/bin/busybox"
+for applet in $("$busybox" --list); do
+    [ "$applet" = busybox ] || ln -sf busybox "$initramfs/bin/$applet"
+done
+for module in virtio_pci 9pnet_virtio 9p vivid; do
+    modprobe -d "$kroot" -S "$version" --show-depends "$module" | awk '$1 == "insmod" { print $2 }'
+done | sort -u | while read -r file; do
+    relative=${file#"$kroot"/}
+    mkdir -p "$initramfs/$(dirname "$relative")"
+    cp "$file" "$initramfs/$relative"
+done
+cp "$kroot/lib/modules/$version"/modules.{order,builtin,builtin.modinfo} "$initramfs/lib/modules/$version/"
+depmod -b "$initramfs" "$version"
+
+# Inputs live in the results share too, so the guest sees everything in one place.
+results=$work/results input=$work/results/input
+rm -rf "$results" && mkdir -p "$input"
+sed -e "s|@OUT@|$results|g" -e "s|@GUEST@|${LENSD_VM_GUEST:-$here/guest-test.sh}|g" -e "s|@LENSD@|$lensd|g" -e "s|@INPUT@|$input|g" \
+    "$here/init.sh" > "$initramfs/init"
+chmod +x "$initramfs/init"
+(cd "$initramfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.gz"
+
+# Inputs: 4 random 640x480 GREY frames, the luma of shelf-pan's first frame (prices), a flat frame.
+frame_bytes=$((640 * 480))
+head -c $((4 * frame_bytes)) /dev/urandom > "$input/frames.gray"
+pan=$repo/samples/shelf-pan.y4m
+pan_header=$(head -n 1 "$pan" | wc -c)
+slice "$pan" $((pan_header + 6)) "$frame_bytes" > "$input/price.gray"
+head -c "$frame_bytes" /dev/zero | tr '\0' '\200' > "$input/flat.gray"
+
+echo "== booting the VM (TCG)"
+boot_started=$(date +%s.%N)
+set +e
+timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -smp 2 -m 2048 -nographic -no-reboot \
+    -kernel "$kroot/boot/vmlinuz-$version" -initrd "$work/initramfs.gz" \
+    -append "console=ttyS0 panic=-1 quiet" \
+    -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+    -virtfs local,path="$results",mount_tag=results,security_model=none \
+    > "$work/console.log" 2>&1
+qemu_status=$?
+set -e
+vm_seconds=$(awk -v now="$(date +%s.%N)" -v then="$boot_started" 'BEGIN { print now - then }')
+if ! grep -q "LENSD-VM: guest ready" "$work/console.log"; then
+    tail -n 20 "$work/console.log"
+    skip "the VM did not start (qemu exit status $qemu_status; console in $work/console.log)"
+fi
+grep -q "LENSD-VM: guest test exited" "$work/console.log" || { tail -n 40 "$work/console.log"; echo "VM TEST FAILED: guest test did not finish (qemu status $qemu_status)"; exit 1; }
+sed 's/^/  guest: /' "$results/guest.log"
+
+echo "== checks"
+# 1. Bit-identical frames.
+fed_hashes=$(for index in 0 1 2 3; do
+    slice "$input/frames.gray" $((index * frame_bytes)) "$frame_bytes" | sha256sum | cut -d' ' -f1
+done)
+loop_identical() {
+    local file=$results/loop.y4m
+    [ -s "$file" ] || return 1
+    local header; header=$(head -n 1 "$file")
+    [[ $header == "YUV4MPEG2 W640 H480 "*"Cmono"* ]] || { echo "    header: $header"; return 1; }
+    local header_bytes=$(( ${#header} + 1 )) size; size=$(stat -c %s "$file")
+    local count=$(( (size - header_bytes) / (frame_bytes + 6) )) index matched=0
+    [ "$count" -ge 20 ] || { echo "    only $count frames"; return 1; }
+    for ((index = 0; index < count; index++)); do
+        local hash; hash=$(slice "$file" $((header_bytes + index * (frame_bytes + 6) + 6)) "$frame_bytes" | sha256sum | cut -d' ' -f1)
+        grep -q "$hash" <<< "$fed_hashes" && matched=$((matched + 1))
+    done
+    echo "    $matched of $count captured frames equal a fed frame"
+    [ "$matched" -eq "$count" ]
+}
+check "lensd record: frames fed to vivid come out bit-identical" loop_identical
+
+# 2. The price frame: same prices as replaying it on the host.
+# prices FILE: the texts and amounts (read and converted) of the first OVERLAYS line with prices,
+# sorted (JSON key order is not fixed).
+prices() { grep '"class":"OVERLAYS"' "$1" | grep -m 1 '"amount"' | grep -o '"\(text\|amount\)":"[^"]*"' | sort; }
+{ printf 'YUV4MPEG2 W640 H480 F30:1 Ip A1:1 Cmono\nFRAME\n'; cat "$input/price.gray"; } > "$work/price.y4m"
+"$lensd" replay --fast --include-tentative --workers 1 "$work/price.y4m" > "$work/price-host.ndjson" 2>/dev/null || true
+price_overlays_match() {
+    local vm host; vm=$(prices "$results/price.ndjson"); host=$(prices "$work/price-host.ndjson")
+    echo "    camera: $(echo $vm)"; echo "    host replay: $(echo $host)"
+    [ -n "$vm" ] && [ "$vm" = "$host" ]
+}
+check "lensd run: a price frame through vivid gives the host replay's OVERLAYS prices" price_overlays_match
+# device_lines FILE STATE: the DEVICE lines of FILE in STATE (JSON key order is not fixed).
+device_lines() { grep '"class":"DEVICE"' "$1" | grep '"source":"v4l2"' | grep "\"state\":\"$2\"" || true; }
+active_640x480() { device_lines "$results/price.ndjson" active | grep '"width":640' | grep -q '"height":480'; }
+check "lensd run: DEVICE active from source v4l2 with the negotiated size" active_640x480
+
+# 3. Disconnect: inactive without exiting, reconnection with the same size, clean stop.
+states() { grep '"class":"DEVICE"' "$results/disconnect.ndjson" | grep -o '"state":"[a-z]*"' | cut -d'"' -f4 | tr '\n' ' '; }
+sizes() {
+    device_lines "$results/disconnect.ndjson" active | while read -r line; do
+        echo "$(grep -o '"width":[0-9]*' <<< "$line") $(grep -o '"height":[0-9]*' <<< "$line")"
+    done | sort -u
+}
+echo "    DEVICE states: $(states)"
+check "vivid Disconnect: lensd reports inactive" grep -q '"state":"inactive"' "$results/disconnect.ndjson"
+check "vivid Disconnect: lensd keeps running" test -f "$results/disconnect.alive"
+check "vivid back (last user closed): lensd reconnects (active, inactive, active)" \
+    bash -c "[[ '$(states)' == 'active inactive active '* ]]"
+echo "    sizes when active: $(sizes | tr '\n' ' ')"
+check "reconnection negotiates the same size" test "$(sizes | wc -l)" -eq 1
+check "digital zoom 4 crops OVERLAYS frames to 160x120" \
+    bash -c "grep '\"class\":\"OVERLAYS\"' '$results/disconnect.ndjson' | head -n 1 | grep '\"width\":160' | grep -q '\"height\":120'"
+check "SIGTERM ends lensd run cleanly with STATS" bash -c "[ \"\$(cat '$results/disconnect.rc')\" = 0 ] && tail -n 1 '$results/disconnect.ndjson' | grep -q '\"class\":\"STATS\"'"
+
+echo "== figures (inside the TCG VM: CPU costs are inflated many times over native)"
+for file in "$results"/loop.err "$results"/cost-*.err; do
+    [ -f "$file" ] && grep -h "recorded" "$file" | sed "s|^|  $(basename "$file" .err): |"
+done
+total=$(awk -v now="$(date +%s.%N)" -v then="$started" 'BEGIN { print now - then }')
+printf '== VM test wall time %.1f s (VM run %.1f s)\n' "$total" "$vm_seconds"
+if [ "$failures" -gt 0 ]; then
+    echo "VM TEST FAILED: $failures check(s); outputs in $results, console in $work/console.log"
+    exit 1
+fi
+echo "VM TEST PASSED"
