@@ -4,15 +4,19 @@ import Logging
 /// Turns a camera's ``DeviceStatus`` changes into `DEVICE` lines (source `v4l2`), with an `ERROR`
 /// line carrying the reason (and, for `denied`, the `video` group hint).
 enum DeviceStatusReporter {
-    static func report(_ status: DeviceStatus, path: String, events: EventStream, logger: Logger) {
+    static func report(
+        _ status: DeviceStatus, path: String, controls: (any CaptureControls)?, events: EventStream, logger: Logger
+    ) {
         switch status {
         case .active(let format):
             logger.notice("capturing", metadata: [
                 "device": "\(path)", "format": "\(format.pixelFormat)", "size": "\(format.width)x\(format.height)",
                 "fps": "\(format.framesPerSecond.map { "\($0)" } ?? "unknown")", "emulated": "\(format.isEmulated)",
             ])
-            events.emit(DeviceMessage(source: "v4l2", path: path, state: .active, width: format.width,
-                                      height: format.height, fps: format.framesPerSecond))
+            events.emit(DeviceMessage(
+                source: "v4l2", path: path, state: .active, width: format.width, height: format.height,
+                fps: format.framesPerSecond, zoom: controls.map { ZoomMessage($0.zoom()) },
+                torch: controls.map { TorchMessage($0.torch()) }))
         case .inactive(let reason):
             if let reason { logger.notice("device inactive: \(reason.description)") }
             events.emit(DeviceMessage(source: "v4l2", path: path, state: .inactive))

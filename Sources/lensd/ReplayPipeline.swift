@@ -130,9 +130,13 @@ final class ReplayPipeline: Sendable {
             case .frame(var frame):
                 if !announced {
                     announced = true
-                    if !options.liveSource { events.emit(DeviceMessage(
-                        source: "replay", path: source.name, state: .active,
-                        width: frame.width, height: frame.height, fps: options.mediaFrameRate)) }
+                    if !options.liveSource {
+                        // Replays answer as a camera without torch or optical zoom would (digital zoom, 1x).
+                        events.emit(DeviceMessage(
+                            source: "replay", path: source.name, state: .active,
+                            width: frame.width, height: frame.height, fps: options.mediaFrameRate,
+                            zoom: ZoomMessage(.digital(level: 1)), torch: TorchMessage(.unavailable)))
+                    }
                 }
                 frame.sequence = index
                 if !options.liveSource {

@@ -80,16 +80,21 @@ struct RunCommand: ParsableCommand {
 
         let path = device ?? DeviceEnumerator().firstCaptureDevice() ?? "/dev/video0"
         let requested = CaptureRequest.parseSize(size) ?? (1280, 720)
+        // The camera's controls exist only once the camera does; its status callback reads them then.
+        let controls = LateControls()
         let camera = CameraSource(
             configuration: .init(
                 path: path,
                 request: CaptureRequest(width: requested.width, height: requested.height, framesPerSecond: fps),
                 frameLimit: frames),
-            onStatus: { status in DeviceStatusReporter.report(status, path: path, events: events, logger: logger) },
+            onStatus: { status in
+                DeviceStatusReporter.report(status, path: path, controls: controls.current, events: events, logger: logger)
+            },
             onControlProblem: { problem in
                 logger.warning("\(problem.description)")
                 events.emit(ErrorMessage(message: problem.description, concerns: "device", path: path))
             })
+        controls.set(camera.controls)
         try applyInitialControls(camera.controls, events: events, logger: logger)
         let stopOnSignals = SignalStopper(signals: [SIGINT, SIGTERM], stop: camera.stopSignal)
 

@@ -29,6 +29,11 @@ struct ReplayIntegrationTests {
         let device = try #require(run.messages("DEVICE").first)
         #expect(device["state"] as? String == "active")
         #expect(device["width"] as? Int == truth.width && device["height"] as? Int == truth.height)
+        // Replays answer like a camera without optical zoom or torch.
+        let zoom = try #require(device["zoom"] as? [String: Any])
+        #expect(zoom["kind"] as? String == "digital" && zoom["level"] as? Double == 1)
+        #expect(zoom["min"] as? Double == 1 && zoom["max"] as? Double == 4)
+        #expect((device["torch"] as? [String: Bool]) == ["available": false, "on": false])
         #expect(run.lines.last?["class"] as? String == "STATS")
 
         let overlays = run.messages("OVERLAYS")

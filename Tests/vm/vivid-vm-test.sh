@@ -147,6 +147,8 @@ check "lensd run: a price frame through vivid gives the host replay's OVERLAYS p
 device_lines() { grep '"class":"DEVICE"' "$1" | grep '"source":"v4l2"' | grep "\"state\":\"$2\"" || true; }
 active_640x480() { device_lines "$results/price.ndjson" active | grep '"width":640' | grep -q '"height":480'; }
 check "lensd run: DEVICE active from source v4l2 with the negotiated size" active_640x480
+zoom_and_torch() { device_lines "$results/price.ndjson" active | grep '"zoom":{' | grep -q '"torch":{"available":'; }
+check "lensd run: DEVICE active reports zoom {level,min,max,kind} and torch {available,on}" zoom_and_torch
 
 # 3. Disconnect: inactive without exiting, reconnection with the same size, clean stop.
 states() { grep '"class":"DEVICE"' "$results/disconnect.ndjson" | grep -o '"state":"[a-z]*"' | cut -d'"' -f4 | tr '\n' ' '; }

@@ -12,4 +12,8 @@ struct DeviceMessage: ProtocolMessage {
     var width: Int?
     var height: Int?
     var fps: Double?
+    /// With `active`: the zoom in effect and its range.
+    var zoom: ZoomMessage?
+    /// With `active`: whether there is a torch and whether it is on.
+    var torch: TorchMessage?
 }
