@@ -19,6 +19,7 @@ final class ReplayPipeline: Sendable {
         var queueCapacity: Int
         var workers: Int
         var ocr: OCRConfiguration
+        var reader: FrameReader
     }
 
     /// How a run ended.
@@ -164,7 +165,7 @@ final class ReplayPipeline: Sendable {
         let began = clock.now
         let result: Result<[OCRLine], OCRError> = frame.luma.withUnsafeBufferPointer { buffer in
             do throws(OCRError) {
-                return .success(try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride))
+                return .success(try options.reader.read(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride, engine: engine))
             } catch {
                 return .failure(error)
             }
