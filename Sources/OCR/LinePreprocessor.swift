@@ -30,7 +30,7 @@ public final class LinePreprocessor {
         return min(6, max(0.125, Double(target) / Double(lineHeight)))
     }
 
-    /// Crops `box` (plus a margin of about half a line) out of the image and prepares it.
+    /// Crops `box` (plus a pad of a fifth of a line) out of the image and prepares it.
     ///
     /// - Returns: how the prepared image in ``pixels`` maps back to the source, or `nil` when the box
     ///   lies outside the image.
@@ -38,7 +38,8 @@ public final class LinePreprocessor {
         guard let base = luma.baseAddress, width > 0, height > 0, stride >= width,
               luma.count >= stride * (height - 1) + width, box.height > 0, box.width > 0 else { return nil }
         let started = clock.now
-        let padX = max(3, box.height * 2 / 5), padY = max(2, box.height * 3 / 10)
+        // A tight pad: tag borders just beyond the text read as "|" or "J"; the margin added below gives Tesseract its white space.
+        let padX = max(2, box.height / 6), padY = max(2, box.height / 5)
         let x0 = max(0, box.x - padX), y0 = max(0, box.y - padY)
         let x1 = min(width, box.x + box.width + padX), y1 = min(height, box.y + box.height + padY)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -46,7 +47,7 @@ public final class LinePreprocessor {
         let scale = options.rescales ? Self.scale(forLineHeight: box.height, target: options.targetTextHeight) : 1
         let innerWidth = max(1, Int((Double(source.width) * scale).rounded()))
         let innerHeight = max(1, Int((Double(source.height) * scale).rounded()))
-        let margin = max(4, options.targetTextHeight / 4)
+        let margin = max(4, options.targetTextHeight / 6)
         let outWidth = innerWidth + 2 * margin, outHeight = innerHeight + 2 * margin
         pixels.removeAll(keepingCapacity: true)
         pixels.append(contentsOf: repeatElement(0, count: outWidth * outHeight))

@@ -411,12 +411,13 @@ public final class TextRegionDetector {
         return lines
     }
 
-    /// Whether `right` starts at most 1.2 line heights after `left` ends, on the same line, at a similar size.
+    /// Whether `right` starts at most 3/4 of a line height after `left` ends, on the same line, at a similar size
+    /// (a wider gap is more often the space between two neighbouring tags than between two words).
     private static func continues(_ left: OCRRect, with right: OCRRect) -> Bool {
         let gap = right.x - (left.x + left.width)
         let low = min(left.height, right.height), high = max(left.height, right.height)
         let overlap = min(left.y + left.height, right.y + right.height) - max(left.y, right.y)
-        return right.x >= left.x && gap <= high * 6 / 5 && high * 2 <= low * 3 && overlap * 10 >= low * 6
+        return right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6
     }
 
     private static func area(_ box: OCRRect) -> Int { box.width * box.height }

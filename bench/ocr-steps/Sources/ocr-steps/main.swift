@@ -2,7 +2,7 @@ import Capture
 import Foundation
 import OCR
 
-/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--edge-threshold N] [--lines] [--boxes] IMAGE...
+/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...
 ///
 /// Reads each image with the region front-end (or whole-frame PSM 11 with --full-frame) and prints
 /// milliseconds per image for each step, summed over all images; --lines prints the text read,
@@ -16,6 +16,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let fullFrame = flag("--full-frame")
 let printLines = flag("--lines")
 let printBoxes = flag("--boxes")
+let printCropCosts = flag("--crop-costs")
 var options = RegionOptions()
 options.normalizesContrast = !flag("--no-normalise")
 options.detectsPolarity = !flag("--no-polarity")
@@ -28,7 +29,7 @@ options.rescales = !flag("--no-rescale")
 if let target = value("--target-height") { options.targetTextHeight = target }
 if let threshold = value("--edge-threshold") { options.edgeThreshold = threshold }
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--edge-threshold N] [--lines] [--boxes] IMAGE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...\n".utf8))
     exit(2)
 }
 
@@ -60,6 +61,22 @@ do {
             for region in regions {
                 print("{\"image\":\"\(path)\",\"x\":\(region.box.x),\"y\":\(region.box.y),\"w\":\(region.box.width),\"h\":\(region.box.height),\"level\":\(region.level)}")
             }
+        }
+        if printCropCosts {
+            let preprocessor = LinePreprocessor(options: options)
+            engine.setPageSegmentation(.singleLine)
+            let regions = image.luma.withUnsafeBufferPointer {
+                detector.detect(luma: $0, width: image.width, height: image.height, stride: image.width)
+            }
+            for region in regions {
+                guard let crop = image.luma.withUnsafeBufferPointer({
+                    preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: region.box)
+                }) else { continue }
+                let before = threadCPUMilliseconds()
+                let read = try engine.recognize(luma: preprocessor.pixels, width: crop.width, height: crop.height, stride: crop.width)
+                print(String(format: "crop %dx%d  %.2f ms  %@", crop.width, crop.height, threadCPUMilliseconds() - before, read.map(\.text).joined(separator: " / ")))
+            }
+            engine.setPageSegmentation(.sparseText)
         }
         let started = clock.now
         let cpuStarted = threadCPUMilliseconds()
