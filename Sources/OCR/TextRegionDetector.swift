@@ -376,6 +376,12 @@ public final class TextRegionDetector {
             }
         }
         var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
+        if options.skipsLinesAtEdges {
+            lines.removeAll { line in
+                let margin = max(1, line.box.height / 4), box = line.box
+                return box.x < margin || box.y < margin || box.x + box.width > width - margin || box.y + box.height > height - margin
+            }
+        }
         if lines.count > options.maximumRegions {
             lines.sort { Self.area($0.box) > Self.area($1.box) }
             lines.removeLast(lines.count - max(0, options.maximumRegions))

@@ -57,6 +57,17 @@ struct TextRegionDetectorTests {
         #expect(detect(ramp).isEmpty)
     }
 
+    @Test("skips a line cut by the image edge unless told to keep it")
+    func skipsLinesAtEdges() throws {
+        let fixture = SyntheticImage(try PGMFixture(named: "two-lines.pgm"))
+        // Shift the fixture up so that "Coffee beans" touches the top edge.
+        let shifted = SyntheticImage.blank(width: fixture.width, height: fixture.height, level: 235).pasting(fixture, x: 0, y: -26)
+        let skipped = detect(shifted)
+        #expect(skipped.count == 1)
+        #expect(found(skipped, centreX: 140, centreY: 84, height: 34))
+        #expect(detect(shifted, options: RegionOptions(skipsLinesAtEdges: false)).count == 2)
+    }
+
     @Test("ignores text smaller than the minimum text height")
     func honoursMinimumHeight() throws {
         let regions = detect(SyntheticImage(try PGMFixture(named: "two-lines.pgm")), options: RegionOptions(minimumTextHeight: 80))
