@@ -24,11 +24,14 @@ public struct RegionOptions: Sendable, Hashable {
     public var rescales: Bool
     /// The line height, in pixels, that crops are rescaled to (cap height is about 3/4 of it).
     public var targetTextHeight: Int
+    /// Rejoins amounts split after their decimal separator (`36, 20` → `36,20`), as Tesseract
+    /// reads the monospaced digits of receipt printers.
+    public var joinsSplitDecimals: Bool
 
     public init(
         minimumTextHeight: Int = 9, maximumTextHeight: Int = 400, edgeThreshold: Int = 18,
         maximumRegions: Int = 200, skipsLinesAtEdges: Bool = true, normalizesContrast: Bool = true, detectsPolarity: Bool = true,
-        rescales: Bool = true, targetTextHeight: Int = 44
+        rescales: Bool = true, targetTextHeight: Int = 44, joinsSplitDecimals: Bool = true
     ) {
         self.minimumTextHeight = minimumTextHeight
         self.maximumTextHeight = maximumTextHeight
@@ -39,5 +42,6 @@ public struct RegionOptions: Sendable, Hashable {
         self.detectsPolarity = detectsPolarity
         self.rescales = rescales
         self.targetTextHeight = targetTextHeight
+        self.joinsSplitDecimals = joinsSplitDecimals
     }
 }

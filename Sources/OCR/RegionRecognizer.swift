@@ -71,7 +71,9 @@ public final class RegionRecognizer {
                 try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
             }
             ocrTime += ocrStarted.duration(to: clock.now)
-            lines += read.map { Self.mapped($0, through: crop) }
+            lines += read.map { line in
+                Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(line) : line, through: crop)
+            }
         }
         return lines
     }
