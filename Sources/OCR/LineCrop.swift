@@ -13,14 +13,17 @@ public struct LineCrop: Sendable, Hashable {
     public var height: Int
     /// What the polarity step found (``LinePolarity/darkOnLight`` when it is switched off).
     public var polarity: LinePolarity
+    /// Otsu's threshold of the prepared crop: pixels at or below it are ink.
+    public var inkThreshold: UInt8
 
-    public init(source: OCRRect, scale: Double, margin: Int, width: Int, height: Int, polarity: LinePolarity) {
+    public init(source: OCRRect, scale: Double, margin: Int, width: Int, height: Int, polarity: LinePolarity, inkThreshold: UInt8) {
         self.source = source
         self.scale = scale
         self.margin = margin
         self.width = width
         self.height = height
         self.polarity = polarity
+        self.inkThreshold = inkThreshold
     }
 
     /// Maps a box in the prepared image back to source-image pixels.

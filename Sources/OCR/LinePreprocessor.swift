@@ -65,6 +65,7 @@ public final class LinePreprocessor {
         timings.normalisation += resampled.duration(to: normalised)
 
         var polarity = LinePolarity.darkOnLight
+        var threshold: UInt8 = 127
         pixels.withUnsafeMutableBufferPointer { out in
             if options.detectsPolarity {
                 polarity = Self.innerPolarity(out, width: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight)
@@ -72,10 +73,12 @@ public final class LinePreprocessor {
                     for index in out.indices { out[index] = 255 &- out[index] }
                 }
             }
-            Self.fillMargin(out, width: outWidth, height: outHeight, margin: margin)
+            threshold = Self.fillMargin(out, width: outWidth, height: outHeight, margin: margin)
         }
         timings.polarity += normalised.duration(to: clock.now)
-        return LineCrop(source: source, scale: scale, margin: margin, width: outWidth, height: outHeight, polarity: polarity)
+        return LineCrop(
+            source: source, scale: scale, margin: margin, width: outWidth, height: outHeight, polarity: polarity,
+            inkThreshold: threshold)
     }
 
     /// Bilinear resampling of `source` into the inner part of `out`; a 2x2 mean first when shrinking by more than half.
@@ -182,7 +185,8 @@ public final class LinePreprocessor {
     }
 
     /// Paints the margin with the inner part's background: the mean of the larger Otsu class.
-    private static func fillMargin(_ out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, margin: Int) {
+    /// Returns Otsu's threshold of the inner part.
+    private static func fillMargin(_ out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, margin: Int) -> UInt8 {
         var histogram = [Int](repeating: 0, count: 256)
         for y in margin..<(height - margin) {
             for x in margin..<(width - margin) { histogram[Int(out[y * width + x])] += 1 }
@@ -206,5 +210,6 @@ public final class LinePreprocessor {
                 out[y * width + x] = background
             }
         }
+        return UInt8(clamping: threshold)
     }
 }

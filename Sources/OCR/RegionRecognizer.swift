@@ -71,8 +71,11 @@ public final class RegionRecognizer {
                 try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
             }
             ocrTime += ocrStarted.duration(to: clock.now)
-            lines += read.map { line in
-                Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(line) : line, through: crop)
+            lines += preprocessor.pixels.withUnsafeBufferPointer { pixels in
+                read.map { line in
+                    let tightened = Self.tightened(line, in: pixels, crop: crop)
+                    return Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(tightened) : tightened, through: crop)
+                }
             }
         }
         return lines
@@ -83,6 +86,33 @@ public final class RegionRecognizer {
         try luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
             try recognize(luma: buffer, width: width, height: height, stride: stride, using: engine)
         }
+    }
+
+    /// The line with each word box shrunk to the ink inside it.
+    ///
+    /// In single-line mode Tesseract gives every word the height of the whole line (tag borders and
+    /// all), so word boxes would be taller and wider than the text; price boxes are built from them.
+    private static func tightened(_ line: OCRLine, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop) -> OCRLine {
+        var line = line
+        for index in line.words.indices {
+            let box = line.words[index].box
+            let x0 = max(0, box.x), y0 = max(0, box.y)
+            let x1 = min(crop.width, box.x + box.width), y1 = min(crop.height, box.y + box.height)
+            guard x1 > x0, y1 > y0 else { continue }
+            var minX = x1, maxX = x0 - 1, minY = y1, maxY = y0 - 1
+            for y in y0..<y1 {
+                let row = y * crop.width
+                for x in x0..<x1 where pixels[row + x] <= crop.inkThreshold {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = max(maxY, y)
+                }
+            }
+            guard maxX >= minX, maxY >= minY else { continue }
+            line.words[index].box = OCRRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        }
+        return line
     }
 
     /// A line read from a prepared crop, with its boxes moved back into source-image pixels.

@@ -17,7 +17,7 @@ struct LinePreprocessorTests {
 
     @Test("a prepared crop maps its boxes back to source pixels")
     func cropMapsBack() {
-        let crop = LineCrop(source: OCRRect(x: 100, y: 50, width: 80, height: 20), scale: 2, margin: 10, width: 180, height: 60, polarity: .darkOnLight)
+        let crop = LineCrop(source: OCRRect(x: 100, y: 50, width: 80, height: 20), scale: 2, margin: 10, width: 180, height: 60, polarity: .darkOnLight, inkThreshold: 127)
         #expect(crop.sourceBox(OCRRect(x: 10, y: 10, width: 160, height: 40)) == OCRRect(x: 100, y: 50, width: 80, height: 20))
         #expect(crop.sourceBox(OCRRect(x: 30, y: 20, width: 20, height: 10)) == OCRRect(x: 110, y: 55, width: 10, height: 5))
     }

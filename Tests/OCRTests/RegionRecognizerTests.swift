@@ -26,6 +26,25 @@ struct RegionRecognizerTests {
         #expect(lines.contains { line in line.words.contains { $0.text == "12.99" } })
     }
 
+    @Test("word boxes hug the ink like those of a whole-image pass")
+    func wordBoxesHugInk() throws {
+        let fixture = SyntheticImage(try PGMFixture(named: "two-lines.pgm"))
+        // A dark frame line just above and below the price line makes Tesseract's single-line boxes tall.
+        var image = fixture
+        for x in 20..<300 {
+            image.pixels[84 * image.width + x] = 0
+            image.pixels[134 * image.width + x] = 0
+        }
+        let engine = try TesseractEngine()
+        let whole = try engine.recognize(luma: fixture.pixels, width: fixture.width, height: fixture.height, stride: fixture.width)
+        let regions = try RegionRecognizer().recognize(luma: image.pixels, width: image.width, height: image.height, stride: image.width, using: engine)
+        let expected = try #require(whole.last?.words.last)
+        let price = try #require(regions.flatMap(\.words).first { $0.text == "12.99" })
+        #expect(abs(price.box.y - expected.box.y) <= 2)
+        #expect(abs(price.box.height - expected.box.height) <= 3)
+        #expect(abs(price.box.x - expected.box.x) <= 2)
+    }
+
     @Test("leaves the engine's segmentation and inversion as they were")
     func restoresEngine() throws {
         let image = try PGMFixture(named: "two-lines.pgm")

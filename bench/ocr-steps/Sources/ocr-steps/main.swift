@@ -88,7 +88,8 @@ do {
         images += 1
         if printLines {
             for line in lines {
-                print("\(path)\t\(line.box.x),\(line.box.y),\(line.box.width)x\(line.box.height)\t\(Int(line.confidence * 100))\t\(line.text)")
+                let words = line.words.map { "\($0.text)@\($0.box.x),\($0.box.y),\($0.box.width)x\($0.box.height)" }.joined(separator: " ")
+                print("\(path)\t\(line.box.x),\(line.box.y),\(line.box.width)x\(line.box.height)\t\(Int(line.confidence * 100))\t\(line.text)\t\(words)")
             }
         }
     }
