@@ -73,7 +73,7 @@ public final class RegionRecognizer {
             ocrTime += ocrStarted.duration(to: clock.now)
             lines += preprocessor.pixels.withUnsafeBufferPointer { pixels in
                 read.map { line in
-                    let tightened = Self.tightened(line, in: pixels, crop: crop)
+                    let tightened = Self.tightened(line, in: pixels, crop: crop, proposal: proposal.box)
                     return Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(tightened) : tightened, through: crop)
                 }
             }
@@ -88,16 +88,20 @@ public final class RegionRecognizer {
         }
     }
 
-    /// The line with each word box shrunk to the ink inside it.
+    /// The line with each word box shrunk to the ink inside it and inside the proposed line.
     ///
-    /// In single-line mode Tesseract gives every word the height of the whole line (tag borders and
-    /// all), so word boxes would be taller and wider than the text; price boxes are built from them.
-    private static func tightened(_ line: OCRLine, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop) -> OCRLine {
+    /// In single-line mode Tesseract gives every word the height of the whole crop (tag borders and
+    /// the edges of the lines above and below included), so word boxes would be taller and wider
+    /// than the text; price boxes are built from them.
+    private static func tightened(_ line: OCRLine, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop, proposal: OCRRect) -> OCRLine {
         var line = line
+        // The proposal in crop pixels, one source pixel larger on every side.
+        let top = crop.margin + Int((Double(proposal.y - 1 - crop.source.y) * crop.scale).rounded(.down))
+        let bottom = crop.margin + Int((Double(proposal.y + proposal.height + 1 - crop.source.y) * crop.scale).rounded(.up))
         for index in line.words.indices {
             let box = line.words[index].box
-            let x0 = max(0, box.x), y0 = max(0, box.y)
-            let x1 = min(crop.width, box.x + box.width), y1 = min(crop.height, box.y + box.height)
+            let x0 = max(0, box.x), y0 = max(0, box.y, top)
+            let x1 = min(crop.width, box.x + box.width), y1 = min(crop.height, box.y + box.height, bottom)
             guard x1 > x0, y1 > y0 else { continue }
             var minX = x1, maxX = x0 - 1, minY = y1, maxY = y0 - 1
             for y in y0..<y1 {
