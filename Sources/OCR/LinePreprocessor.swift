@@ -7,14 +7,13 @@ public final class LinePreprocessor {
     public let options: RegionOptions
     /// The prepared line of the last ``prepare(luma:width:height:stride:box:)`` call, row-major, stride = width.
     public private(set) var pixels: [UInt8] = []
-    /// Time spent per step since creation.
+    /// CPU time spent per step since creation.
     public internal(set) var timings = RegionTimings()
 
     private var columnLow: [UInt8] = []
     private var columnHigh: [UInt8] = []
     private var windowLow: [UInt8] = []
     private var windowHigh: [UInt8] = []
-    private let clock = ContinuousClock()
 
     /// The least ink-to-background difference (0…255) a column window needs to be stretched.
     static let minimumContrast = 24
@@ -37,7 +36,7 @@ public final class LinePreprocessor {
     public func prepare(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, box: OCRRect) -> LineCrop? {
         guard let base = luma.baseAddress, width > 0, height > 0, stride >= width,
               luma.count >= stride * (height - 1) + width, box.height > 0, box.width > 0 else { return nil }
-        let started = clock.now
+        let started = ThreadCPUClock.now()
         // A tight pad: tag borders just beyond the text read as "|" or "J"; the margin added below gives Tesseract its white space.
         let padX = max(2, box.height / 6), padY = max(2, box.height / 5)
         let x0 = max(0, box.x - padX), y0 = max(0, box.y - padY)
@@ -55,14 +54,14 @@ public final class LinePreprocessor {
             Self.resample(base, stride: stride, source: source, scale: scale, into: out, outWidth: outWidth, margin: margin,
                           innerWidth: innerWidth, innerHeight: innerHeight)
         }
-        let resampled = clock.now
-        timings.rescale += started.duration(to: resampled)
+        let resampled = ThreadCPUClock.now()
+        timings.rescale += resampled - started
 
         if options.normalizesContrast {
             normalise(width: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight, lineHeight: Double(box.height) * scale)
         }
-        let normalised = clock.now
-        timings.normalisation += resampled.duration(to: normalised)
+        let normalised = ThreadCPUClock.now()
+        timings.normalisation += normalised - resampled
 
         var polarity = LinePolarity.darkOnLight
         var threshold: UInt8 = 127
@@ -75,7 +74,7 @@ public final class LinePreprocessor {
             }
             threshold = Self.fillMargin(out, width: outWidth, height: outHeight, margin: margin)
         }
-        timings.polarity += normalised.duration(to: clock.now)
+        timings.polarity += ThreadCPUClock.now() - normalised
         return LineCrop(
             source: source, scale: scale, margin: margin, width: outWidth, height: outHeight, polarity: polarity,
             inkThreshold: threshold)

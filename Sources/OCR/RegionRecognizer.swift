@@ -17,7 +17,6 @@ public final class RegionRecognizer {
     private var ocrTime: Duration = .zero
     private var images = 0
     private var regions = 0
-    private let clock = ContinuousClock()
 
     public init(configuration options: RegionOptions = .init()) {
         self.options = options
@@ -25,7 +24,7 @@ public final class RegionRecognizer {
         self.preprocessor = LinePreprocessor(options: options)
     }
 
-    /// Time spent per step over every image read so far.
+    /// CPU time spent per step over every image read so far.
     public var timings: RegionTimings {
         var timings = preprocessor.timings
         timings.images = images
@@ -49,9 +48,9 @@ public final class RegionRecognizer {
         else {
             throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count)
         }
-        let started = clock.now
+        let started = ThreadCPUClock.now()
         let proposals = detector.detect(luma: luma, width: width, height: height, stride: stride)
-        proposalTime += started.duration(to: clock.now)
+        proposalTime += ThreadCPUClock.now() - started
         images += 1
         regions += proposals.count
 
@@ -66,11 +65,11 @@ public final class RegionRecognizer {
             guard let crop = preprocessor.prepare(luma: luma, width: width, height: height, stride: stride, box: proposal.box) else {
                 continue
             }
-            let ocrStarted = clock.now
+            let ocrStarted = ThreadCPUClock.now()
             let read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                 try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
             }
-            ocrTime += ocrStarted.duration(to: clock.now)
+            ocrTime += ThreadCPUClock.now() - ocrStarted
             lines += preprocessor.pixels.withUnsafeBufferPointer { pixels in
                 read.map { line in
                     let tightened = Self.tightened(line, in: pixels, crop: crop, proposal: proposal.box)

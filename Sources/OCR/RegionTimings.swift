@@ -1,4 +1,4 @@
-/// Time a ``RegionRecognizer`` spent in each step, summed over every image it read.
+/// CPU time (of the calling thread) a ``RegionRecognizer`` spent in each step, summed over every image it read.
 public struct RegionTimings: Sendable, Hashable {
     public var images = 0
     public var regions = 0

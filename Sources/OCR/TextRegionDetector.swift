@@ -32,6 +32,7 @@ public final class TextRegionDetector {
     private var components: [Component] = []
     private var componentOrder: [Int32] = []
     private var componentStarts: [Int32] = []
+    private var componentFill: [Int32] = []
     private var rowCoverage: [Int32] = []
     private var candidates: [TextRegion] = []
 
@@ -291,11 +292,12 @@ public final class TextRegionDetector {
         for label in 0..<components.count { componentStarts[label + 1] += componentStarts[label] }
         componentOrder.removeAll(keepingCapacity: true)
         componentOrder.append(contentsOf: repeatElement(0, count: runs.count))
-        var fill = Array(componentStarts.dropLast())
+        componentFill.removeAll(keepingCapacity: true)
+        componentFill.append(contentsOf: componentStarts.dropLast())
         for index in 0..<runs.count {
             let label = Int(runComponents[index])
-            componentOrder[Int(fill[label])] = Int32(index)
-            fill[label] += 1
+            componentOrder[Int(componentFill[label])] = Int32(index)
+            componentFill[label] += 1
         }
     }
 
