@@ -43,7 +43,8 @@ public final class LinePreprocessor {
         let x1 = min(width, box.x + box.width + padX), y1 = min(height, box.y + box.height + padY)
         guard x1 > x0, y1 > y0 else { return nil }
         let source = OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let scale = options.rescales ? Self.scale(forLineHeight: box.height, target: options.targetTextHeight) : 1
+        let scale = options.rescales
+            ? min(max(1, options.maximumUpscale), Self.scale(forLineHeight: box.height, target: options.targetTextHeight)) : 1
         let innerWidth = max(1, Int((Double(source.width) * scale).rounded()))
         let innerHeight = max(1, Int((Double(source.height) * scale).rounded()))
         let margin = max(4, options.targetTextHeight / 6)

@@ -24,6 +24,9 @@ public struct RegionOptions: Sendable, Hashable {
     public var rescales: Bool
     /// The line height, in pixels, that crops are rescaled to (cap height is about 3/4 of it).
     public var targetTextHeight: Int
+    /// The most a line is enlarged on its way to ``targetTextHeight``: enlarging costs OCR time in
+    /// proportion and Tesseract rescales small lines itself.
+    public var maximumUpscale: Double
     /// Rejoins amounts split after their decimal separator (`36, 20` → `36,20`), as Tesseract
     /// reads the monospaced digits of receipt printers.
     public var joinsSplitDecimals: Bool
@@ -31,7 +34,8 @@ public struct RegionOptions: Sendable, Hashable {
     public init(
         minimumTextHeight: Int = 9, maximumTextHeight: Int = 400, edgeThreshold: Int = 18,
         maximumRegions: Int = 200, skipsLinesAtEdges: Bool = true, normalizesContrast: Bool = true, detectsPolarity: Bool = true,
-        rescales: Bool = true, targetTextHeight: Int = 44, joinsSplitDecimals: Bool = true
+        rescales: Bool = true, targetTextHeight: Int = 44, maximumUpscale: Double = 1.5,
+        joinsSplitDecimals: Bool = true
     ) {
         self.minimumTextHeight = minimumTextHeight
         self.maximumTextHeight = maximumTextHeight
@@ -42,6 +46,7 @@ public struct RegionOptions: Sendable, Hashable {
         self.detectsPolarity = detectsPolarity
         self.rescales = rescales
         self.targetTextHeight = targetTextHeight
+        self.maximumUpscale = maximumUpscale
         self.joinsSplitDecimals = joinsSplitDecimals
     }
 }

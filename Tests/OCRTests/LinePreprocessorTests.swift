@@ -25,13 +25,27 @@ struct LinePreprocessorTests {
     @Test("the prepared crop has the target line height and a margin")
     func rescalesToTarget() throws {
         let image = try PGMFixture(named: "two-lines.pgm")
-        let preprocessor = LinePreprocessor(options: RegionOptions(targetTextHeight: 68))
+        let preprocessor = LinePreprocessor(options: RegionOptions(targetTextHeight: 68, maximumUpscale: 6))
         let crop = try #require(image.pixels.withUnsafeBufferPointer {
             preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: priceLine)
         })
         #expect(crop.scale == 2)
         #expect(crop.width == crop.margin * 2 + Int((Double(crop.source.width) * 2).rounded()))
         #expect(preprocessor.pixels.count == crop.width * crop.height)
+    }
+
+    @Test("enlargement stops at the maximum upscale; shrinking does not")
+    func capsUpscale() throws {
+        let image = try PGMFixture(named: "two-lines.pgm")
+        func scale(target: Int) throws -> Double {
+            let preprocessor = LinePreprocessor(options: RegionOptions(targetTextHeight: target, maximumUpscale: 1.5))
+            let crop = try #require(image.pixels.withUnsafeBufferPointer {
+                preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: priceLine)
+            })
+            return crop.scale
+        }
+        #expect(try scale(target: 136) == 1.5)
+        #expect(try scale(target: 17) == 0.5)
     }
 
     @Test("light-on-dark crops are inverted to dark-on-light")

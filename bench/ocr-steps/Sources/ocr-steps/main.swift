@@ -2,7 +2,7 @@ import Capture
 import Foundation
 import OCR
 
-/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...
+/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...
 ///
 /// Reads each image with the region front-end (or whole-frame PSM 11 with --full-frame) and prints
 /// milliseconds per image for each step, summed over all images; --lines prints the text read,
@@ -27,9 +27,10 @@ options.rescales = !flag("--no-rescale")
     return number
 }
 if let target = value("--target-height") { options.targetTextHeight = target }
+if let upscale = value("--max-upscale-percent") { options.maximumUpscale = Double(upscale) / 100 }
 if let threshold = value("--edge-threshold") { options.edgeThreshold = threshold }
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...\n".utf8))
     exit(2)
 }
 
