@@ -16,7 +16,7 @@ struct OCROptions: ParsableArguments {
     @Option(help: "Page segmentation: sparse (camera frames), auto (documents), block, line.")
     var psm: PageSegmentation?
 
-    @Option(name: .customLong("ocr"), help: "OCR front-end: regions (find text lines, read each) or full-frame (one pass, uses --psm).")
+    @Option(name: .customLong("ocr"), help: "OCR front-end: regions (find text lines, read each one; --psm unused) or full-frame (one pass with --psm).")
     var frontEnd: OCRFrontEnd = .regions
 
     func validate() throws {
