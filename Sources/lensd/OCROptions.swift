@@ -16,6 +16,9 @@ struct OCROptions: ParsableArguments {
     @Option(help: "Page segmentation: sparse (camera frames), auto (documents), block, line.")
     var psm: PageSegmentation?
 
+    @Option(name: .customLong("ocr"), help: "OCR front-end: regions (find text lines, read each one; --psm unused) or full-frame (one pass with --psm).")
+    var frontEnd: OCRFrontEnd = .regions
+
     func validate() throws {
         if let workers, !(1...64).contains(workers) {
             throw ValidationError("--workers must be between 1 and 64")
@@ -26,6 +29,11 @@ struct OCROptions: ParsableArguments {
 
     func configuration(defaultSegmentation: PageSegmentation) -> OCRConfiguration {
         OCRConfiguration(tessdataDirectory: tessdata, language: lang, pageSegmentation: psm ?? defaultSegmentation)
+    }
+
+    /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them.
+    var reader: FrameReader {
+        FrameReader(regions: frontEnd == .regions ? RegionRecognizerPool() : nil)
     }
 }
 

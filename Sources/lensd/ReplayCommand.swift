@@ -94,7 +94,8 @@ struct ReplayCommand: ParsableCommand {
                 loop: loop,
                 queueCapacity: queueCapacity,
                 workers: ocr.workerCount,
-                ocr: ocr.configuration(defaultSegmentation: .sparseText)),
+                ocr: ocr.configuration(defaultSegmentation: .sparseText),
+                reader: ocr.reader),
             events: events, logger: logger)
         switch pipeline.run(source: source, stage: stage) {
         case .finished:

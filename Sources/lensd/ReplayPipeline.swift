@@ -19,6 +19,7 @@ final class ReplayPipeline: Sendable {
         var queueCapacity: Int
         var workers: Int
         var ocr: OCRConfiguration
+        var reader: FrameReader
         /// A live camera: no pacing, drop the oldest waiting frame, keep the source's timestamps,
         /// and leave `DEVICE` messages to the source (it reports its own states).
         var liveSource = false
@@ -175,7 +176,7 @@ final class ReplayPipeline: Sendable {
         let began = clock.now
         let result: Result<[OCRLine], OCRError> = frame.luma.withUnsafeBufferPointer { buffer in
             do throws(OCRError) {
-                return .success(try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride))
+                return .success(try options.reader.read(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride, engine: engine))
             } catch {
                 return .failure(error)
             }

@@ -114,6 +114,7 @@ struct RunCommand: ParsableCommand {
                 queueCapacity: queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
+                reader: ocr.reader,
                 liveSource: true),
             events: events, logger: logger)
         let outcome = pipeline.run(source: camera, stage: stage)

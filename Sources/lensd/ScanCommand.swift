@@ -41,6 +41,7 @@ struct ScanCommand: ParsableCommand {
             json: json)
         let ordered = OrderedDelivery(stage: printer)
         let extractor = currency.extractor(source: currencies.source)
+        let reader = ocr.reader
         let images = self.images
         let nextIndex = Mutex(0)
         let pool: OCRWorkerPool
@@ -56,7 +57,7 @@ struct ScanCommand: ParsableCommand {
                     }
                 },
                 process: { engine, index in
-                    let result = ScanResult.read(images[index], engine: engine, extractor: extractor)
+                    let result = ScanResult.read(images[index], engine: engine, reader: reader, extractor: extractor)
                     ordered.deliver(ticket: UInt64(index)) { $0.print(result) }
                 })
         } catch {
@@ -77,7 +78,7 @@ enum ScanResult: Sendable {
     case failed(path: String, message: String)
 
     /// Loads, OCRs and parses one image on the calling worker's engine.
-    static func read(_ path: String, engine: TesseractEngine, extractor: PriceExtractor) -> ScanResult {
+    static func read(_ path: String, engine: TesseractEngine, reader: FrameReader, extractor: PriceExtractor) -> ScanResult {
         let image: (luma: [UInt8], width: Int, height: Int)
         do throws(ReplayError) {
             image = try ImageLoader.loadLuma(path: path)
@@ -88,7 +89,9 @@ enum ScanResult: Sendable {
         let began = clock.now
         let lines: [OCRLine]
         do throws(OCRError) {
-            lines = try engine.recognize(luma: image.luma, width: image.width, height: image.height, stride: image.width)
+            lines = try image.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+                try reader.read(luma: buffer, width: image.width, height: image.height, stride: image.width, engine: engine)
+            }
         } catch {
             return .failed(path: path, message: "\(path): \(error.description)")
         }

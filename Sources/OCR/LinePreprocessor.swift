@@ -1,0 +1,215 @@
+/// Prepares one proposed text line for Tesseract: crop with a margin, rescale, normalise, fix polarity.
+///
+/// The result is written into a buffer the preprocessor keeps between calls (no per-line allocation
+/// once it has grown to the largest line). Each step follows ``RegionOptions`` and is timed into
+/// ``timings``. Not thread-safe.
+public final class LinePreprocessor {
+    public let options: RegionOptions
+    /// The prepared line of the last ``prepare(luma:width:height:stride:box:)`` call, row-major, stride = width.
+    public private(set) var pixels: [UInt8] = []
+    /// CPU time spent per step since creation.
+    public internal(set) var timings = RegionTimings()
+
+    private var columnLow: [UInt8] = []
+    private var columnHigh: [UInt8] = []
+    private var windowLow: [UInt8] = []
+    private var windowHigh: [UInt8] = []
+
+    /// The least ink-to-background difference (0…255) a column window needs to be stretched.
+    static let minimumContrast = 24
+
+    public init(options: RegionOptions = .init()) {
+        self.options = options
+    }
+
+    /// The scale that brings a line of `lineHeight` pixels to ``RegionOptions/targetTextHeight``,
+    /// limited to 1/8…6 (a line that reads at 1:1 stays at 1:1 when rescaling is off).
+    public static func scale(forLineHeight lineHeight: Int, target: Int) -> Double {
+        guard lineHeight > 0, target > 0 else { return 1 }
+        return min(6, max(0.125, Double(target) / Double(lineHeight)))
+    }
+
+    /// Crops `box` (plus a pad of a fifth of a line) out of the image and prepares it.
+    ///
+    /// - Returns: how the prepared image in ``pixels`` maps back to the source, or `nil` when the box
+    ///   lies outside the image.
+    public func prepare(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, box: OCRRect) -> LineCrop? {
+        guard let base = luma.baseAddress, width > 0, height > 0, stride >= width,
+              luma.count >= stride * (height - 1) + width, box.height > 0, box.width > 0 else { return nil }
+        let started = ThreadCPUClock.now()
+        // A tight pad: tag borders just beyond the text read as "|" or "J"; the margin added below gives Tesseract its white space.
+        let padX = max(2, box.height / 6), padY = max(2, box.height / 5)
+        let x0 = max(0, box.x - padX), y0 = max(0, box.y - padY)
+        let x1 = min(width, box.x + box.width + padX), y1 = min(height, box.y + box.height + padY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let source = OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let scale = options.rescales
+            ? min(max(1, options.maximumUpscale), Self.scale(forLineHeight: box.height, target: options.targetTextHeight)) : 1
+        let innerWidth = max(1, Int((Double(source.width) * scale).rounded()))
+        let innerHeight = max(1, Int((Double(source.height) * scale).rounded()))
+        let margin = max(4, options.targetTextHeight / 6)
+        let outWidth = innerWidth + 2 * margin, outHeight = innerHeight + 2 * margin
+        pixels.removeAll(keepingCapacity: true)
+        pixels.append(contentsOf: repeatElement(0, count: outWidth * outHeight))
+        pixels.withUnsafeMutableBufferPointer { out in
+            Self.resample(base, stride: stride, source: source, scale: scale, into: out, outWidth: outWidth, margin: margin,
+                          innerWidth: innerWidth, innerHeight: innerHeight)
+        }
+        let resampled = ThreadCPUClock.now()
+        timings.rescale += resampled - started
+
+        if options.normalizesContrast {
+            normalise(width: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight, lineHeight: Double(box.height) * scale)
+        }
+        let normalised = ThreadCPUClock.now()
+        timings.normalisation += normalised - resampled
+
+        var polarity = LinePolarity.darkOnLight
+        var threshold: UInt8 = 127
+        pixels.withUnsafeMutableBufferPointer { out in
+            if options.detectsPolarity {
+                polarity = Self.innerPolarity(out, width: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight)
+                if polarity == .lightOnDark {
+                    for index in out.indices { out[index] = 255 &- out[index] }
+                }
+            }
+            threshold = Self.fillMargin(out, width: outWidth, height: outHeight, margin: margin)
+        }
+        timings.polarity += ThreadCPUClock.now() - normalised
+        return LineCrop(
+            source: source, scale: scale, margin: margin, width: outWidth, height: outHeight, polarity: polarity,
+            inkThreshold: threshold)
+    }
+
+    /// Bilinear resampling of `source` into the inner part of `out`; a 2x2 mean first when shrinking by more than half.
+    private static func resample(
+        _ base: UnsafePointer<UInt8>, stride: Int, source: OCRRect, scale: Double,
+        into out: UnsafeMutableBufferPointer<UInt8>, outWidth: Int, margin: Int, innerWidth: Int, innerHeight: Int
+    ) {
+        let inverse = 1 / scale
+        let maxX = source.width - 1, maxY = source.height - 1
+        let smooth = scale < 0.5
+        for y in 0..<innerHeight {
+            let sy = min(Double(maxY), max(0, (Double(y) + 0.5) * inverse - 0.5))
+            let y0 = Int(sy), y1 = min(maxY, y0 + 1)
+            let fy = Int((sy - Double(y0)) * 256)
+            let row0 = base + (source.y + y0) * stride + source.x
+            let row1 = base + (source.y + y1) * stride + source.x
+            let outRow = (y + margin) * outWidth + margin
+            for x in 0..<innerWidth {
+                let sx = min(Double(maxX), max(0, (Double(x) + 0.5) * inverse - 0.5))
+                let x0 = Int(sx), x1 = min(maxX, x0 + 1)
+                let value: Int
+                if smooth {
+                    value = (Int(row0[x0]) + Int(row0[x1]) + Int(row1[x0]) + Int(row1[x1]) + 2) >> 2
+                } else {
+                    let fx = Int((sx - Double(x0)) * 256)
+                    let top = Int(row0[x0]) * (256 - fx) + Int(row0[x1]) * fx
+                    let bottom = Int(row1[x0]) * (256 - fx) + Int(row1[x1]) * fx
+                    value = (top * (256 - fy) + bottom * fy + 32768) >> 16
+                }
+                out[outRow + x] = UInt8(truncatingIfNeeded: value)
+            }
+        }
+    }
+
+    /// Stretches each column between the darkest and brightest value within about a line height
+    /// around it, so uneven light along the line and low contrast both end at full range.
+    private func normalise(width: Int, margin: Int, innerWidth: Int, innerHeight: Int, lineHeight: Double) {
+        columnLow.removeAll(keepingCapacity: true)
+        columnLow.append(contentsOf: repeatElement(255, count: innerWidth))
+        columnHigh.removeAll(keepingCapacity: true)
+        columnHigh.append(contentsOf: repeatElement(0, count: innerWidth))
+        let radius = max(2, Int(lineHeight.rounded()))
+        pixels.withUnsafeMutableBufferPointer { out in
+            columnLow.withUnsafeMutableBufferPointer { low in
+                columnHigh.withUnsafeMutableBufferPointer { high in
+                    for y in 0..<innerHeight {
+                        let row = (y + margin) * width + margin
+                        for x in 0..<innerWidth {
+                            let value = out[row + x]
+                            low[x] = min(low[x], value)
+                            high[x] = max(high[x], value)
+                        }
+                    }
+                }
+            }
+            Self.slidingExtremes(columnLow, radius: radius, minimum: true, into: &windowLow)
+            Self.slidingExtremes(columnHigh, radius: radius, minimum: false, into: &windowHigh)
+            var globalLow: UInt8 = 255, globalHigh: UInt8 = 0
+            for x in 0..<innerWidth {
+                globalLow = min(globalLow, windowLow[x])
+                globalHigh = max(globalHigh, windowHigh[x])
+            }
+            for x in 0..<innerWidth {
+                var low = Int(windowLow[x]), high = Int(windowHigh[x])
+                if high - low < Self.minimumContrast {
+                    low = Int(globalLow)
+                    high = max(Int(globalHigh), low + Self.minimumContrast)
+                }
+                let range = high - low
+                for y in 0..<innerHeight {
+                    let index = (y + margin) * width + margin + x
+                    let stretched = (Int(out[index]) - low) * 255 / range
+                    out[index] = UInt8(clamping: stretched)
+                }
+            }
+        }
+    }
+
+    /// Minimum (or maximum) of `values` over a window of `radius` either side of each index.
+    private static func slidingExtremes(_ values: [UInt8], radius: Int, minimum: Bool, into output: inout [UInt8]) {
+        output.removeAll(keepingCapacity: true)
+        for index in values.indices {
+            let lower = max(0, index - radius), upper = min(values.count - 1, index + radius)
+            var extreme = values[lower]
+            for position in lower...upper {
+                extreme = minimum ? min(extreme, values[position]) : max(extreme, values[position])
+            }
+            output.append(extreme)
+        }
+    }
+
+    /// The polarity of the inner (non-margin) part of a prepared crop.
+    private static func innerPolarity(
+        _ out: UnsafeMutableBufferPointer<UInt8>, width: Int, margin: Int, innerWidth: Int, innerHeight: Int
+    ) -> LinePolarity {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: innerWidth * innerHeight) { inner in
+            for y in 0..<innerHeight {
+                for x in 0..<innerWidth {
+                    inner[y * innerWidth + x] = out[(y + margin) * width + margin + x]
+                }
+            }
+            return LinePolarity.classify(UnsafeBufferPointer(inner))
+        }
+    }
+
+    /// Paints the margin with the inner part's background: the mean of the larger Otsu class.
+    /// Returns Otsu's threshold of the inner part.
+    private static func fillMargin(_ out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, margin: Int) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in margin..<(height - margin) {
+            for x in margin..<(width - margin) { histogram[Int(out[y * width + x])] += 1 }
+        }
+        let threshold = LinePolarity.otsuThreshold(histogram: histogram)
+        var darkCount = 0, darkSum = 0, brightCount = 0, brightSum = 0
+        for value in 0..<256 {
+            if value > threshold {
+                brightCount += histogram[value]
+                brightSum += value * histogram[value]
+            } else {
+                darkCount += histogram[value]
+                darkSum += value * histogram[value]
+            }
+        }
+        let mean = brightCount >= darkCount ? brightSum / max(1, brightCount) : darkSum / max(1, darkCount)
+        let background = UInt8(clamping: brightCount + darkCount > 0 ? mean : 255)
+        for y in 0..<height {
+            let inside = y >= margin && y < height - margin
+            for x in 0..<width where !inside || x < margin || x >= width - margin {
+                out[y * width + x] = background
+            }
+        }
+        return UInt8(clamping: threshold)
+    }
+}

@@ -1,0 +1,126 @@
+/// Reads the text of an image line by line: proposes text lines (``TextRegionDetector``), prepares
+/// each one (``LinePreprocessor``: rescale, local contrast, polarity) and reads it with Tesseract
+/// as a single line (`PSM_SINGLE_LINE`), instead of one sparse-text pass over the whole image.
+///
+/// Light-on-dark text is inverted here, so Tesseract's own inversion (`tessedit_do_invert`) is
+/// switched off while regions are read when ``RegionOptions/detectsPolarity`` is on; the engine's
+/// page segmentation and inversion are restored afterwards, so the engine can still read whole
+/// frames (a periodic whole-frame pass, if wanted, is the caller's choice).
+///
+/// Keeps its buffers between images: create one per OCR thread, next to its ``TesseractEngine``.
+/// Not thread-safe.
+public final class RegionRecognizer {
+    public let options: RegionOptions
+    private let detector: TextRegionDetector
+    private let preprocessor: LinePreprocessor
+    private var proposalTime: Duration = .zero
+    private var ocrTime: Duration = .zero
+    private var images = 0
+    private var regions = 0
+
+    public init(configuration options: RegionOptions = .init()) {
+        self.options = options
+        self.detector = TextRegionDetector(options: options)
+        self.preprocessor = LinePreprocessor(options: options)
+    }
+
+    /// CPU time spent per step over every image read so far.
+    public var timings: RegionTimings {
+        var timings = preprocessor.timings
+        timings.images = images
+        timings.regions = regions
+        timings.proposals = proposalTime
+        timings.ocr = ocrTime
+        return timings
+    }
+
+    /// Reads every proposed text line of an 8-bit luma image.
+    ///
+    /// - Parameters:
+    ///   - luma: `stride * height` bytes, row-major, one byte a pixel.
+    ///   - engine: the calling thread's engine.
+    /// - Returns: the lines read, with word boxes in image pixels, in reading order.
+    public func recognize(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, using engine: TesseractEngine
+    ) throws(OCRError) -> [OCRLine] {
+        guard width > 0, height > 0, stride >= width, width <= Int(Int32.max), height <= Int(Int32.max),
+              luma.count >= stride * (height - 1) + width
+        else {
+            throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count)
+        }
+        let started = ThreadCPUClock.now()
+        let proposals = detector.detect(luma: luma, width: width, height: height, stride: stride)
+        proposalTime += ThreadCPUClock.now() - started
+        images += 1
+        regions += proposals.count
+
+        engine.setPageSegmentation(.singleLine)
+        if options.detectsPolarity { engine.setVariable("tessedit_do_invert", "0") }
+        defer {
+            engine.setPageSegmentation(engine.configuration.pageSegmentation)
+            if options.detectsPolarity { engine.setVariable("tessedit_do_invert", "1") }
+        }
+        var lines: [OCRLine] = []
+        for proposal in proposals {
+            guard let crop = preprocessor.prepare(luma: luma, width: width, height: height, stride: stride, box: proposal.box) else {
+                continue
+            }
+            let ocrStarted = ThreadCPUClock.now()
+            let read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+                try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
+            }
+            ocrTime += ThreadCPUClock.now() - ocrStarted
+            lines += preprocessor.pixels.withUnsafeBufferPointer { pixels in
+                read.map { line in
+                    let tightened = Self.tightened(line, in: pixels, crop: crop, proposal: proposal.box)
+                    return Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(tightened) : tightened, through: crop)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Reads every proposed text line of an 8-bit luma image held in an array.
+    public func recognize(luma: [UInt8], width: Int, height: Int, stride: Int, using engine: TesseractEngine) throws(OCRError) -> [OCRLine] {
+        try luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+            try recognize(luma: buffer, width: width, height: height, stride: stride, using: engine)
+        }
+    }
+
+    /// The line with each word box shrunk to the ink inside it and inside the proposed line.
+    ///
+    /// In single-line mode Tesseract gives every word the height of the whole crop (tag borders and
+    /// the edges of the lines above and below included), so word boxes would be taller and wider
+    /// than the text; price boxes are built from them.
+    private static func tightened(_ line: OCRLine, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop, proposal: OCRRect) -> OCRLine {
+        var line = line
+        // The proposal in crop pixels, one source pixel larger on every side.
+        let top = crop.margin + Int((Double(proposal.y - 1 - crop.source.y) * crop.scale).rounded(.down))
+        let bottom = crop.margin + Int((Double(proposal.y + proposal.height + 1 - crop.source.y) * crop.scale).rounded(.up))
+        for index in line.words.indices {
+            let box = line.words[index].box
+            let x0 = max(0, box.x), y0 = max(0, box.y, top)
+            let x1 = min(crop.width, box.x + box.width), y1 = min(crop.height, box.y + box.height, bottom)
+            guard x1 > x0, y1 > y0 else { continue }
+            var minX = x1, maxX = x0 - 1, minY = y1, maxY = y0 - 1
+            for y in y0..<y1 {
+                let row = y * crop.width
+                for x in x0..<x1 where pixels[row + x] <= crop.inkThreshold {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = max(maxY, y)
+                }
+            }
+            guard maxX >= minX, maxY >= minY else { continue }
+            line.words[index].box = OCRRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        }
+        return line
+    }
+
+    /// A line read from a prepared crop, with its boxes moved back into source-image pixels.
+    private static func mapped(_ line: OCRLine, through crop: LineCrop) -> OCRLine {
+        let words = line.words.map { OCRWord(text: $0.text, box: crop.sourceBox($0.box), confidence: $0.confidence) }
+        return OCRLine(text: line.text, box: crop.sourceBox(line.box), confidence: line.confidence, words: words)
+    }
+}

@@ -1,0 +1,438 @@
+/// Finds text lines in an 8-bit luma image without OCR, so that Tesseract only reads the lines.
+///
+/// Works on an image pyramid (each level halves the previous one with a 2x2 mean). On every level
+/// it marks strong horizontal luma steps that pair with an opposite step a stroke width away (text is
+/// dense in them; shelf edges, tag borders and flat tags are not), drops vertical runs of marks taller than any text line (tag and box borders), joins marks closer
+/// than a few pixels along each row into runs, and labels the runs into connected components.
+/// A component whose height lies in the level's band (7–28 px) and which is wide and filled enough
+/// is a text line; components of several stacked lines are split at the empty rows between them.
+/// Each level therefore finds one octave-pair of text sizes, so both a big shelf price and small
+/// print are found in one image; a line found on two levels is kept once (the coarser box, which
+/// joins the words of a line, unless it spans several finer lines).
+///
+/// The detector keeps its buffers between calls: reuse one per thread to avoid per-frame allocations.
+/// Not thread-safe.
+public final class TextRegionDetector {
+    public let options: RegionOptions
+
+    /// Line heights each level looks for, in that level's pixels.
+    static let bandMinimum = 7
+    static let bandMaximum = 28
+    /// Marks at most this far apart along a row belong to one run (letter and word gaps at band sizes).
+    static let closingGap = 6
+
+    private var pyramid: [[UInt8]] = []
+    private var edges: [UInt8] = []
+    private var rowSigns: [UInt8] = []
+    private var verticalRuns: [UInt8] = []
+    private var columnCarry: [UInt8] = []
+    private var runs: [Run] = []
+    private var parents: [Int32] = []
+    private var runComponents: [Int32] = []
+    private var components: [Component] = []
+    private var componentOrder: [Int32] = []
+    private var componentStarts: [Int32] = []
+    private var componentFill: [Int32] = []
+    private var rowCoverage: [Int32] = []
+    private var candidates: [TextRegion] = []
+
+    private struct Run {
+        var y: Int32
+        var x0: Int32
+        var x1: Int32
+        var marks: Int32
+    }
+
+    private struct Component {
+        var minX: Int32, maxX: Int32, minY: Int32, maxY: Int32
+        var area: Int32, marks: Int32
+    }
+
+    public init(options: RegionOptions = .init()) {
+        self.options = options
+    }
+
+    /// Proposes the text lines of an image, in reading order (top to bottom, then left to right).
+    ///
+    /// - Parameters:
+    ///   - luma: `stride * height` bytes, row-major, one byte a pixel.
+    /// - Returns: at most ``RegionOptions/maximumRegions`` boxes in image pixels.
+    public func detect(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [TextRegion] {
+        guard width >= 8, height >= 8, stride >= width, let base = luma.baseAddress,
+              luma.count >= stride * (height - 1) + width else { return [] }
+        candidates.removeAll(keepingCapacity: true)
+        var level = 0
+        var levelWidth = width, levelHeight = height
+        while Self.bandMinimum << level <= options.maximumTextHeight, levelWidth >= 16, levelHeight >= 16 {
+            let low = max(Self.bandMinimum, (options.minimumTextHeight + (1 << level) - 1) >> level)
+            let high = min(Self.bandMaximum, options.maximumTextHeight >> level)
+            if low <= high {
+                if level == 0 {
+                    detectLines(in: base, width: width, height: height, stride: stride, level: 0, band: low...high)
+                } else {
+                    pyramid[level - 1].withUnsafeBufferPointer { plane in
+                        if let planeBase = plane.baseAddress {
+                            detectLines(in: planeBase, width: levelWidth, height: levelHeight, stride: levelWidth, level: level, band: low...high)
+                        }
+                    }
+                }
+            }
+            // Build the next level from this one.
+            let nextWidth = levelWidth / 2, nextHeight = levelHeight / 2
+            if pyramid.count <= level { pyramid.append([]) }
+            var next = pyramid[level]
+            pyramid[level] = []
+            if level == 0 {
+                Self.halve(base, width: width, height: height, stride: stride, into: &next)
+            } else {
+                pyramid[level - 1].withUnsafeBufferPointer { plane in
+                    if let planeBase = plane.baseAddress {
+                        Self.halve(planeBase, width: levelWidth, height: levelHeight, stride: levelWidth, into: &next)
+                    }
+                }
+            }
+            pyramid[level] = next
+            levelWidth = nextWidth
+            levelHeight = nextHeight
+            level += 1
+        }
+        return selectLines(width: width, height: height)
+    }
+
+    /// Halves an image with a 2x2 mean into `output` (`(width / 2) * (height / 2)` bytes).
+    private static func halve(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, into output: inout [UInt8]) {
+        let outWidth = width / 2, outHeight = height / 2
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: repeatElement(0, count: outWidth * outHeight))
+        output.withUnsafeMutableBufferPointer { out in
+            guard let outBase = out.baseAddress else { return }
+            for y in 0..<outHeight {
+                let top = source + 2 * y * stride, bottom = top + stride
+                let row = outBase + y * outWidth
+                for x in 0..<outWidth {
+                    let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
+                    row[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+                }
+            }
+        }
+    }
+
+    /// Finds the lines of one pyramid level and appends them, in full-resolution pixels, to `candidates`.
+    private func detectLines(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, level: Int, band: ClosedRange<Int>) {
+        markEdges(in: plane, width: width, height: height, stride: stride, pairing: band.upperBound * 2 / 3)
+        removeTallVerticalRuns(width: width, height: height, limit: band.upperBound * 3 / 2)
+        collectRuns(width: width, height: height)
+        labelComponents()
+        emitLines(level: level, band: band)
+    }
+
+    /// Marks pixels whose horizontal central difference reaches the edge threshold (1 = mark), keeping
+    /// only steps that have a step of the other direction within `pairing` pixels on the same row:
+    /// the two sides of a glyph stroke. A lone step (a tag or box border between two flat colours) is dropped.
+    private func markEdges(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pairing: Int) {
+        edges.removeAll(keepingCapacity: true)
+        edges.append(contentsOf: repeatElement(0, count: width * height))
+        rowSigns.removeAll(keepingCapacity: true)
+        rowSigns.append(contentsOf: repeatElement(0, count: width))
+        let threshold = Int16(clamping: options.edgeThreshold)
+        edges.withUnsafeMutableBufferPointer { marks in
+            rowSigns.withUnsafeMutableBufferPointer { signs in
+                guard let marksBase = marks.baseAddress else { return }
+                for y in 0..<height {
+                    let row = plane + y * stride
+                    let out = marksBase + y * width
+                    for x in 1..<(width - 1) {
+                        let difference = Int16(row[x + 1]) &- Int16(row[x - 1])
+                        signs[x] = difference >= threshold ? 1 : (difference <= -threshold ? 2 : 0)
+                    }
+                    // Rising (1) and falling (2) steps: keep one when the other kind lies within `pairing` either side.
+                    var lastRise = Int.min / 2, lastFall = Int.min / 2
+                    for x in 1..<(width - 1) where signs[x] != 0 {
+                        if signs[x] == 1 {
+                            if x - lastFall <= pairing { out[x] = 1 }
+                            lastRise = x
+                        } else {
+                            if x - lastRise <= pairing { out[x] = 1 }
+                            lastFall = x
+                        }
+                    }
+                    var nextRise = Int.max / 2, nextFall = Int.max / 2
+                    for x in Swift.stride(from: width - 2, through: 1, by: -1) where signs[x] != 0 {
+                        if signs[x] == 1 {
+                            if nextFall - x <= pairing { out[x] = 1 }
+                            nextRise = x
+                        } else {
+                            if nextRise - x <= pairing { out[x] = 1 }
+                            nextFall = x
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Turns marks that belong to a vertical run longer than `limit` into 2 (ignored): borders, not text.
+    private func removeTallVerticalRuns(width: Int, height: Int, limit: Int) {
+        verticalRuns.removeAll(keepingCapacity: true)
+        verticalRuns.append(contentsOf: repeatElement(0, count: width * height))
+        columnCarry.removeAll(keepingCapacity: true)
+        columnCarry.append(contentsOf: repeatElement(0, count: width))
+        let cap = UInt8(clamping: limit)
+        edges.withUnsafeMutableBufferPointer { marks in
+            verticalRuns.withUnsafeMutableBufferPointer { lengths in
+                columnCarry.withUnsafeMutableBufferPointer { carry in
+                    for x in 0..<width where marks[x] != 0 { lengths[x] = 1 }
+                    for y in 1..<height {
+                        let row = y * width, above = row - width
+                        for x in 0..<width where marks[row + x] != 0 {
+                            let length = lengths[above + x]
+                            lengths[row + x] = length == UInt8.max ? length : length + 1
+                        }
+                    }
+                    for y in Swift.stride(from: height - 1, through: 0, by: -1) {
+                        let row = y * width
+                        for x in 0..<width where marks[row + x] != 0 {
+                            if y == height - 1 || marks[row + width + x] == 0 {
+                                carry[x] = lengths[row + x]
+                            }
+                            if carry[x] > cap { marks[row + x] = 2 }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Joins marks of each row that are at most ``closingGap`` apart into runs.
+    private func collectRuns(width: Int, height: Int) {
+        runs.removeAll(keepingCapacity: true)
+        let gap = Self.closingGap
+        edges.withUnsafeBufferPointer { marks in
+            for y in 0..<height {
+                let row = y * width
+                var start = -1, last = -1, count = 0
+                for x in 0..<width where marks[row + x] == 1 {
+                    if start >= 0, x - last <= gap {
+                        last = x
+                        count += 1
+                    } else {
+                        if start >= 0, count >= 2 {
+                            runs.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
+                        }
+                        start = x
+                        last = x
+                        count = 1
+                    }
+                }
+                if start >= 0, count >= 2 {
+                    runs.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
+                }
+            }
+        }
+    }
+
+    private func root(_ index: Int32) -> Int32 {
+        var node = index
+        while parents[Int(node)] != node {
+            let grand = parents[Int(parents[Int(node)])]
+            parents[Int(node)] = grand
+            node = grand
+        }
+        return node
+    }
+
+    /// Labels runs that touch (8-connected) across consecutive rows into components.
+    private func labelComponents() {
+        parents.removeAll(keepingCapacity: true)
+        parents.append(contentsOf: 0..<Int32(runs.count))
+        var previousStart = 0, previousEnd = 0, index = 0
+        while index < runs.count {
+            let y = runs[index].y
+            var end = index
+            while end < runs.count, runs[end].y == y { end += 1 }
+            if previousEnd > previousStart, runs[previousStart].y == y - 1 {
+                var p = previousStart
+                for current in index..<end {
+                    let run = runs[current]
+                    while p < previousEnd, runs[p].x1 + 1 < run.x0 { p += 1 }
+                    var q = p
+                    while q < previousEnd, runs[q].x0 <= run.x1 + 1 {
+                        let a = root(Int32(current)), b = root(Int32(q))
+                        if a != b { parents[Int(max(a, b))] = min(a, b) }
+                        q += 1
+                    }
+                }
+            }
+            previousStart = index
+            previousEnd = end
+            index = end
+        }
+        components.removeAll(keepingCapacity: true)
+        runComponents.removeAll(keepingCapacity: true)
+        runComponents.append(contentsOf: repeatElement(-1, count: runs.count))
+        for index in 0..<runs.count {
+            let top = Int(root(Int32(index)))
+            let run = runs[index]
+            if runComponents[top] < 0 {
+                runComponents[top] = Int32(components.count)
+                components.append(Component(minX: run.x0, maxX: run.x1, minY: run.y, maxY: run.y, area: 0, marks: 0))
+            }
+            let label = runComponents[top]
+            runComponents[index] = label
+            components[Int(label)].minX = min(components[Int(label)].minX, run.x0)
+            components[Int(label)].maxX = max(components[Int(label)].maxX, run.x1)
+            components[Int(label)].maxY = run.y
+            components[Int(label)].area += run.x1 - run.x0 + 1
+            components[Int(label)].marks += run.marks
+        }
+        // Group run indices by component (counting sort), rows ascending within each.
+        componentStarts.removeAll(keepingCapacity: true)
+        componentStarts.append(contentsOf: repeatElement(0, count: components.count + 1))
+        for label in runComponents { componentStarts[Int(label) + 1] += 1 }
+        for label in 0..<components.count { componentStarts[label + 1] += componentStarts[label] }
+        componentOrder.removeAll(keepingCapacity: true)
+        componentOrder.append(contentsOf: repeatElement(0, count: runs.count))
+        componentFill.removeAll(keepingCapacity: true)
+        componentFill.append(contentsOf: componentStarts.dropLast())
+        for index in 0..<runs.count {
+            let label = Int(runComponents[index])
+            componentOrder[Int(componentFill[label])] = Int32(index)
+            componentFill[label] += 1
+        }
+    }
+
+    /// Splits components into lines at nearly empty rows and keeps the lines that look like text.
+    private func emitLines(level: Int, band: ClosedRange<Int>) {
+        for label in 0..<components.count {
+            let component = components[label]
+            let height = Int(component.maxY - component.minY + 1)
+            guard height >= band.lowerBound, height <= band.upperBound * 4,
+                  Int(component.maxX - component.minX + 1) >= band.lowerBound else { continue }
+            let first = Int(componentStarts[label]), last = Int(componentStarts[label + 1])
+            rowCoverage.removeAll(keepingCapacity: true)
+            rowCoverage.append(contentsOf: repeatElement(0, count: height))
+            for position in first..<last {
+                let run = runs[Int(componentOrder[position])]
+                rowCoverage[Int(run.y - component.minY)] += run.x1 - run.x0 + 1
+            }
+            let sorted = rowCoverage.sorted()
+            let valley = max(2, sorted[sorted.count / 2] / 5)
+            var segmentStart = -1
+            for row in 0...height {
+                let full = row < height && rowCoverage[row] > valley
+                if full, segmentStart < 0 { segmentStart = row }
+                if !full, segmentStart >= 0 {
+                    emitSegment(label: label, rows: segmentStart..<row, level: level, band: band)
+                    segmentStart = -1
+                }
+            }
+        }
+    }
+
+    /// Appends the part of a component within `rows` when its size and fill look like a text line.
+    private func emitSegment(label: Int, rows: Range<Int>, level: Int, band: ClosedRange<Int>) {
+        let component = components[label]
+        let top = Int32(rows.lowerBound) + component.minY, bottom = Int32(rows.upperBound - 1) + component.minY
+        let height = Int(bottom - top + 1)
+        guard band.contains(height) else { return }
+        var minX = Int32.max, maxX = Int32.min, area: Int32 = 0, marks: Int32 = 0
+        for position in Int(componentStarts[label])..<Int(componentStarts[label + 1]) {
+            let run = runs[Int(componentOrder[position])]
+            guard run.y >= top, run.y <= bottom else { continue }
+            minX = min(minX, run.x0)
+            maxX = max(maxX, run.x1)
+            area += run.x1 - run.x0 + 1
+            marks += run.marks
+        }
+        let width = Int(maxX - minX + 1)
+        guard width >= height, Double(area) >= 0.4 * Double(width * height), Double(marks) >= 0.12 * Double(area) else { return }
+        candidates.append(TextRegion(
+            box: OCRRect(x: Int(minX) << level, y: Int(top) << level, width: width << level, height: height << level),
+            level: level))
+    }
+
+    /// Keeps each line once across levels and returns at most `maximumRegions`, in reading order.
+    private func selectLines(width: Int, height: Int) -> [TextRegion] {
+        var kept = [Bool](repeating: true, count: candidates.count)
+        let order = candidates.indices.sorted { candidates[$0].level > candidates[$1].level }
+        for coarse in order where kept[coarse] {
+            let outer = candidates[coarse]
+            let inside = candidates.indices.filter { index in
+                kept[index] && candidates[index].level < outer.level
+                    && Self.intersection(candidates[index].box, outer.box) * 2 >= Self.area(candidates[index].box)
+            }
+            guard !inside.isEmpty else { continue }
+            // Lines (at least twice as wide as high), not parts of big glyphs.
+            let lines = inside.filter { candidates[$0].box.width >= 2 * candidates[$0].box.height }
+            let stacked = lines.contains { a in
+                lines.contains { b in
+                    let boxA = candidates[a].box, boxB = candidates[b].box
+                    let overlap = min(boxA.y + boxA.height, boxB.y + boxB.height) - max(boxA.y, boxB.y)
+                    return overlap * 2 < min(boxA.height, boxB.height)
+                }
+            }
+            if stacked {
+                kept[coarse] = false
+            } else {
+                for index in inside { kept[index] = false }
+            }
+        }
+        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
+        if options.skipsLinesAtEdges {
+            lines.removeAll { line in
+                let margin = max(1, line.box.height / 4), box = line.box
+                return box.x < margin || box.y < margin || box.x + box.width > width - margin || box.y + box.height > height - margin
+            }
+        }
+        if lines.count > options.maximumRegions {
+            lines.sort { Self.area($0.box) > Self.area($1.box) }
+            lines.removeLast(lines.count - max(0, options.maximumRegions))
+        }
+        lines = lines.map { line in
+            var box = line.box
+            box.width = min(box.width, width - box.x)
+            box.height = min(box.height, height - box.y)
+            return TextRegion(box: box, level: line.level)
+        }
+        return lines.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+    }
+
+    /// Joins boxes that sit side by side on one text line (words a wide space apart, a currency
+    /// symbol before its amount) into one box, so that a line is read with its context.
+    static func joiningWords(_ regions: [TextRegion]) -> [TextRegion] {
+        var lines = regions.sorted { $0.box.x < $1.box.x }
+        var joined = true
+        while joined {
+            joined = false
+            outer: for left in lines.indices {
+                for right in lines.indices where right != left && Self.continues(lines[left].box, with: lines[right].box) {
+                    let a = lines[left].box, b = lines[right].box
+                    let x = min(a.x, b.x), y = min(a.y, b.y)
+                    let box = OCRRect(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x, height: max(a.y + a.height, b.y + b.height) - y)
+                    lines[left] = TextRegion(box: box, level: max(lines[left].level, lines[right].level))
+                    lines.remove(at: right)
+                    joined = true
+                    break outer
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Whether `right` starts at most 3/4 of a line height after `left` ends, on the same line, at a similar size
+    /// (a wider gap is more often the space between two neighbouring tags than between two words).
+    private static func continues(_ left: OCRRect, with right: OCRRect) -> Bool {
+        let gap = right.x - (left.x + left.width)
+        let low = min(left.height, right.height), high = max(left.height, right.height)
+        let overlap = min(left.y + left.height, right.y + right.height) - max(left.y, right.y)
+        return right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6
+    }
+
+    private static func area(_ box: OCRRect) -> Int { box.width * box.height }
+
+    private static func intersection(_ a: OCRRect, _ b: OCRRect) -> Int {
+        let width = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+        let height = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+        return width > 0 && height > 0 ? width * height : 0
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+@testable import OCR
+
+@Suite("DecimalWordJoiner")
+struct DecimalWordJoinerTests {
+    private func line(_ words: [(String, Int, Int)]) -> OCRLine {
+        let items = words.map { OCRWord(text: $0.0, box: OCRRect(x: $0.1, y: 10, width: $0.2, height: 30), confidence: 0.9) }
+        return OCRLine(text: items.map(\.text).joined(separator: " "), box: OCRRect(x: 0, y: 10, width: 400, height: 30), confidence: 0.9, words: items)
+    }
+
+    @Test("joins an amount split after its decimal comma")
+    func joinsSplitAmount() {
+        let joined = DecimalWordJoiner.joined(line([("SUMME", 0, 90), ("36,", 200, 45), ("20", 260, 30)]))
+        #expect(joined.text == "SUMME 36,20")
+        #expect(joined.words.last?.box == OCRRect(x: 200, y: 10, width: 90, height: 30))
+    }
+
+    @Test("joins minor units followed by a currency sign")
+    func joinsWithTrailingSign() {
+        #expect(DecimalWordJoiner.joined(line([("3.", 0, 30), ("55€", 40, 45)])).text == "3.55€")
+    }
+
+    @Test("leaves words far apart, three-digit groups and non-numbers alone")
+    func leavesOthersAlone() {
+        #expect(DecimalWordJoiner.joined(line([("36,", 0, 45), ("20", 200, 30)])).text == "36, 20")
+        #expect(DecimalWordJoiner.joined(line([("1,", 0, 30), ("250", 40, 45)])).text == "1, 250")
+        #expect(DecimalWordJoiner.joined(line([("Art.", 0, 60), ("12", 70, 30)])).text == "Art. 12")
+    }
+}

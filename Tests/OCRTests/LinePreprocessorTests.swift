@@ -1,0 +1,85 @@
+import Testing
+@testable import OCR
+
+@Suite("LinePreprocessor")
+struct LinePreprocessorTests {
+    /// The "Price 12.99" line of the fixture.
+    private let priceLine = OCRRect(x: 30, y: 92, width: 230, height: 34)
+
+    @Test("rescale brings the line height to the target and is clamped")
+    func scaleMaths() {
+        #expect(LinePreprocessor.scale(forLineHeight: 22, target: 44) == 2)
+        #expect(LinePreprocessor.scale(forLineHeight: 88, target: 44) == 0.5)
+        #expect(LinePreprocessor.scale(forLineHeight: 2, target: 44) == 6)
+        #expect(LinePreprocessor.scale(forLineHeight: 1000, target: 44) == 0.125)
+        #expect(LinePreprocessor.scale(forLineHeight: 0, target: 44) == 1)
+    }
+
+    @Test("a prepared crop maps its boxes back to source pixels")
+    func cropMapsBack() {
+        let crop = LineCrop(source: OCRRect(x: 100, y: 50, width: 80, height: 20), scale: 2, margin: 10, width: 180, height: 60, polarity: .darkOnLight, inkThreshold: 127)
+        #expect(crop.sourceBox(OCRRect(x: 10, y: 10, width: 160, height: 40)) == OCRRect(x: 100, y: 50, width: 80, height: 20))
+        #expect(crop.sourceBox(OCRRect(x: 30, y: 20, width: 20, height: 10)) == OCRRect(x: 110, y: 55, width: 10, height: 5))
+    }
+
+    @Test("the prepared crop has the target line height and a margin")
+    func rescalesToTarget() throws {
+        let image = try PGMFixture(named: "two-lines.pgm")
+        let preprocessor = LinePreprocessor(options: RegionOptions(targetTextHeight: 68, maximumUpscale: 6))
+        let crop = try #require(image.pixels.withUnsafeBufferPointer {
+            preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: priceLine)
+        })
+        #expect(crop.scale == 2)
+        #expect(crop.width == crop.margin * 2 + Int((Double(crop.source.width) * 2).rounded()))
+        #expect(preprocessor.pixels.count == crop.width * crop.height)
+    }
+
+    @Test("enlargement stops at the maximum upscale; shrinking does not")
+    func capsUpscale() throws {
+        let image = try PGMFixture(named: "two-lines.pgm")
+        func scale(target: Int) throws -> Double {
+            let preprocessor = LinePreprocessor(options: RegionOptions(targetTextHeight: target, maximumUpscale: 1.5))
+            let crop = try #require(image.pixels.withUnsafeBufferPointer {
+                preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: priceLine)
+            })
+            return crop.scale
+        }
+        #expect(try scale(target: 136) == 1.5)
+        #expect(try scale(target: 17) == 0.5)
+    }
+
+    @Test("light-on-dark crops are inverted to dark-on-light")
+    func invertsLightOnDark() throws {
+        let image = SyntheticImage(try PGMFixture(named: "two-lines.pgm")).inverted()
+        let preprocessor = LinePreprocessor()
+        let crop = try #require(image.pixels.withUnsafeBufferPointer {
+            preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: priceLine)
+        })
+        #expect(crop.polarity == .lightOnDark)
+        let prepared = preprocessor.pixels
+        #expect(prepared.withUnsafeBufferPointer(LinePolarity.classify) == .darkOnLight)
+        // The margin carries the background: light.
+        #expect(prepared[0] > 200)
+    }
+
+    @Test("normalisation stretches faded, unevenly lit text to nearly full range")
+    func normalisesContrast() throws {
+        let image = SyntheticImage(try PGMFixture(named: "two-lines.pgm")).faded(low: 100, high: 150, darkest: 0.5)
+        func range(normalising: Bool) throws -> (Int, Int) {
+            let preprocessor = LinePreprocessor(options: RegionOptions(normalizesContrast: normalising, detectsPolarity: false))
+            let crop = try #require(image.pixels.withUnsafeBufferPointer {
+                preprocessor.prepare(luma: $0, width: image.width, height: image.height, stride: image.width, box: priceLine)
+            })
+            // The left and right thirds of the line: light differs by a third between them.
+            let inner = preprocessor.pixels.enumerated().filter { index, _ in
+                let x = index % crop.width, y = index / crop.width
+                return x >= crop.margin && x < crop.width - crop.margin && y >= crop.margin && y < crop.height - crop.margin
+            }.map { Int($0.element) }
+            return (inner.min() ?? 0, inner.max() ?? 0)
+        }
+        let raw = try range(normalising: false)
+        let normalised = try range(normalising: true)
+        #expect(raw.1 - raw.0 < 120)
+        #expect(normalised.0 < 30 && normalised.1 > 225)
+    }
+}

@@ -1,0 +1,61 @@
+/// An 8-bit luma image built in a test from a fixture: inverted, faded, unevenly lit, enlarged or pasted.
+struct SyntheticImage {
+    var pixels: [UInt8]
+    var width: Int
+    var height: Int
+
+    init(pixels: [UInt8], width: Int, height: Int) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+    }
+
+    init(_ fixture: PGMFixture) {
+        self.init(pixels: fixture.pixels, width: fixture.width, height: fixture.height)
+    }
+
+    /// A blank image of one grey level.
+    static func blank(width: Int, height: Int, level: UInt8) -> SyntheticImage {
+        SyntheticImage(pixels: [UInt8](repeating: level, count: width * height), width: width, height: height)
+    }
+
+    /// Light text on a dark background.
+    func inverted() -> SyntheticImage {
+        SyntheticImage(pixels: pixels.map { 255 - $0 }, width: width, height: height)
+    }
+
+    /// Contrast squeezed into `low...high`, then lit by a left-to-right ramp from `darkest` to full light.
+    func faded(low: Int, high: Int, darkest: Double) -> SyntheticImage {
+        var out = pixels
+        for y in 0..<height {
+            for x in 0..<width {
+                let squeezed = Double(low) + Double(pixels[y * width + x]) * Double(high - low) / 255
+                let light = darkest + (1 - darkest) * Double(x) / Double(max(1, width - 1))
+                out[y * width + x] = UInt8(max(0, min(255, (squeezed * light).rounded())))
+            }
+        }
+        return SyntheticImage(pixels: out, width: width, height: height)
+    }
+
+    /// Nearest-neighbour enlargement by an integer factor.
+    func enlarged(by factor: Int) -> SyntheticImage {
+        var out = [UInt8](repeating: 0, count: width * height * factor * factor)
+        for y in 0..<(height * factor) {
+            for x in 0..<(width * factor) {
+                out[y * width * factor + x] = pixels[(y / factor) * width + x / factor]
+            }
+        }
+        return SyntheticImage(pixels: out, width: width * factor, height: height * factor)
+    }
+
+    /// This image with `other` copied in at `(x, y)` (clipped to this image).
+    func pasting(_ other: SyntheticImage, x: Int, y: Int) -> SyntheticImage {
+        var out = pixels
+        for row in 0..<other.height where (0..<height).contains(y + row) {
+            for column in 0..<other.width where (0..<width).contains(x + column) {
+                out[(y + row) * width + x + column] = other.pixels[row * other.width + column]
+            }
+        }
+        return SyntheticImage(pixels: out, width: width, height: height)
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import OCR
+
+@Suite("TextRegionDetector")
+struct TextRegionDetectorTests {
+    private func detect(_ image: SyntheticImage, options: RegionOptions = .init()) -> [TextRegion] {
+        let detector = TextRegionDetector(options: options)
+        return image.pixels.withUnsafeBufferPointer {
+            detector.detect(luma: $0, width: image.width, height: image.height, stride: image.width)
+        }
+    }
+
+    /// Whether some region's box holds the rectangle's centre and is about as tall as `height`.
+    private func found(_ regions: [TextRegion], centreX: Int, centreY: Int, height: Int) -> Bool {
+        regions.contains { region in
+            let box = region.box
+            return (box.x...(box.x + box.width)).contains(centreX) && (box.y...(box.y + box.height)).contains(centreY)
+                && Double(box.height) > 0.6 * Double(height) && Double(box.height) < 1.6 * Double(height)
+        }
+    }
+
+    @Test("proposes each of two rendered text lines as one box")
+    func findsBothLines() throws {
+        let regions = detect(SyntheticImage(try PGMFixture(named: "two-lines.pgm")))
+        #expect(regions.count == 2)
+        // The fixture draws "Coffee beans" at y ≈ 25 and "Price 12.99" at y ≈ 90, both about 34 px high.
+        #expect(found(regions, centreX: 160, centreY: 42, height: 34))
+        #expect(found(regions, centreX: 140, centreY: 110, height: 34))
+        #expect(regions.allSatisfy { $0.box.width > 3 * $0.box.height })
+    }
+
+    @Test("proposes light-on-dark lines as well as dark-on-light ones")
+    func findsInvertedLines() throws {
+        let regions = detect(SyntheticImage(try PGMFixture(named: "two-lines.pgm")).inverted())
+        #expect(regions.count == 2)
+        #expect(found(regions, centreX: 140, centreY: 110, height: 34))
+    }
+
+    @Test("finds large and small text in one image on different pyramid levels")
+    func findsLargeAndSmallText() throws {
+        let fixture = SyntheticImage(try PGMFixture(named: "two-lines.pgm"))
+        let canvas = SyntheticImage.blank(width: 1920, height: 1080, level: 235)
+            .pasting(fixture.enlarged(by: 4), x: 40, y: 40)
+            .pasting(fixture, x: 1200, y: 800)
+        let regions = detect(canvas)
+        #expect(found(regions, centreX: 40 + 4 * 140, centreY: 40 + 4 * 110, height: 4 * 34))
+        #expect(found(regions, centreX: 1200 + 140, centreY: 800 + 110, height: 34))
+        let levels = Set(regions.map(\.level))
+        #expect(levels.count >= 2)
+    }
+
+    @Test("proposes nothing in a blank or noise-free gradient image")
+    func blankImageHasNoRegions() {
+        #expect(detect(.blank(width: 640, height: 480, level: 128)).isEmpty)
+        var ramp = SyntheticImage.blank(width: 640, height: 480, level: 0)
+        for y in 0..<480 { for x in 0..<640 { ramp.pixels[y * 640 + x] = UInt8(x * 255 / 639) } }
+        #expect(detect(ramp).isEmpty)
+    }
+
+    @Test("skips a line cut by the image edge unless told to keep it")
+    func skipsLinesAtEdges() throws {
+        let fixture = SyntheticImage(try PGMFixture(named: "two-lines.pgm"))
+        // Shift the fixture up so that "Coffee beans" touches the top edge.
+        let shifted = SyntheticImage.blank(width: fixture.width, height: fixture.height, level: 235).pasting(fixture, x: 0, y: -26)
+        let skipped = detect(shifted)
+        #expect(skipped.count == 1)
+        #expect(found(skipped, centreX: 140, centreY: 84, height: 34))
+        #expect(detect(shifted, options: RegionOptions(skipsLinesAtEdges: false)).count == 2)
+    }
+
+    @Test("ignores text smaller than the minimum text height")
+    func honoursMinimumHeight() throws {
+        let regions = detect(SyntheticImage(try PGMFixture(named: "two-lines.pgm")), options: RegionOptions(minimumTextHeight: 80))
+        #expect(regions.isEmpty)
+    }
+}
