@@ -1,10 +1,12 @@
-/// Rejoins amounts that Tesseract split after their decimal separator: `36,` `20` → `36,20`.
+/// Rejoins amounts that Tesseract split after a separator: `36,` `20` → `36,20`, `¥4,` `250` → `¥4,250`.
 ///
 /// Receipt printers use monospaced fonts in which the comma or point fills a whole character
-/// cell, so the gap after it looks like a word space to Tesseract; the line then holds `36, 20`,
-/// which no price parser reads as one amount. Two words are joined when the first ends in a digit
-/// followed by `,` or `.`, the second starts with exactly two digits (the minor units, optionally
-/// followed by non-digits such as `€`), and the gap between them is under 0.8 of the line's word height.
+/// cell, and in single-line mode Tesseract also splits wide price fonts after a thousands
+/// separator; the gap after the separator looks like a word space, and the line then holds
+/// `36, 20` or `¥4, 250`, which no price parser reads as one amount. Two words are joined when the
+/// first ends in a digit followed by `,` or `.`, the second starts with exactly two digits (the
+/// minor units) or exactly three (a thousands group), optionally followed by non-digits such as
+/// `€` or `,00`, and the gap between them is under 0.8 of the line's word height.
 enum DecimalWordJoiner {
     static func joined(_ line: OCRLine) -> OCRLine {
         guard line.words.count > 1 else { return line }
@@ -24,9 +26,9 @@ enum DecimalWordJoiner {
 
     private static func continues(_ first: OCRWord, with second: OCRWord) -> Bool {
         let head = Array(first.text.unicodeScalars), tail = Array(second.text.unicodeScalars)
+        let leadingDigits = tail.prefix { isDigit($0) }.count
         guard head.count >= 2, let separator = head.last, separator == "," || separator == ".",
-              isDigit(head[head.count - 2]), tail.count >= 2, isDigit(tail[0]), isDigit(tail[1]),
-              tail.count == 2 || !isDigit(tail[2])
+              isDigit(head[head.count - 2]), leadingDigits == 2 || leadingDigits == 3
         else { return false }
         let gap = second.box.x - (first.box.x + first.box.width)
         let height = max(first.box.height, second.box.height)

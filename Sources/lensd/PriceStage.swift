@@ -33,10 +33,10 @@ final class PriceStage {
     func process(sequence: UInt64, time: Double, width: Int, height: Int, luma: [UInt8], stride: Int, lines: [OCRLine]) {
         let shift = motion.estimate(luma: luma, width: width, height: height, stride: stride)
         let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
-            .filter { !Self.isCutOff($0, width: width, height: height) }
+            .filter { !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
         let tracks = tracker.update(
             detections: detections, at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
-            .filter { $0.locked || !Self.touchesBorder($0.box, width: width, height: height) }
+            .filter { $0.locked || !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())
         let prices = tracks.map { track in
             let (message, failures) = presenter.message(for: track, rates: view, frameWidth: width, frameHeight: height)
@@ -46,25 +46,26 @@ final class PriceStage {
         events.emit(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
     }
 
-    /// Whether a detection may be cut off by the frame's edge (see ``touchesBorder(_:width:height:margin:)``).
+    /// Whether a price read near the frame's edge may be cut off there, so that it reads as a
+    /// different amount (`$2` of `$24.99`, `7.00` of `17.00`, `78.99` of `USD 78.99`).
     ///
-    /// An amount with no printed currency gets a wider margin, two text heights: its code or
-    /// symbol may be just outside the frame (`USD 78.99` read as `78.99`).
-    static func isCutOff(_ price: DetectedPrice, width: Int, height: Int) -> Bool {
-        let margin = price.currencyEvidence == .default ? 2 * price.box.height : price.box.height / 2
-        return touchesBorder(price.box, width: width, height: height, margin: margin)
-    }
-
-    /// Whether a box comes within `margin` (default half its text height, at least 2 px) of the frame's edge.
-    ///
-    /// A price cut by the edge reads as a different amount (`$2` of `$24.99`, `7.00` of `17.00`,
-    /// `194.95` without its `CHF`), and OCR drops a partly visible glyph, so the box of a cut price
-    /// ends a little before the edge. Such reads are not shown until the price is fully in view.
-    /// Tracks whose predicted box reaches the edge are not shown either: the price is leaving the view.
-    static func touchesBorder(_ box: PixelRect, width: Int, height: Int, margin: Double? = nil) -> Bool {
-        let margin = max(2, margin ?? box.height / 2)
-        return box.x <= margin || box.y <= margin
-            || box.maxX >= Double(width) - margin || box.maxY >= Double(height) - margin
+    /// Only a side where the text ends in digits can hide more digits: a leading marker (`EUR 85,99`,
+    /// `¥4,250`) shows the left end is complete, a trailing one (`12,99 €`) the right end. Such an
+    /// end counts as cut when it lies within half the text height of the edge (OCR drops a partly
+    /// visible glyph, so the box of a cut price ends a little before the edge); an amount with no
+    /// printed currency gets two text heights on both sides, as its marker may be the part outside.
+    /// Top and bottom only need the box inside the frame: cutting text vertically does not change
+    /// what it says.
+    static func isCutOff(
+        text: String, evidence: CurrencyEvidence, box: PixelRect, width: Int, height: Int
+    ) -> Bool {
+        let unmarked = evidence == .default
+        let margin = max(2, unmarked ? 2 * box.height : box.height / 2)
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let openLeft = unmarked || trimmed.first?.isNumber ?? true
+        let openRight = unmarked || trimmed.last?.isNumber ?? true
+        return (openLeft && box.x <= margin) || (openRight && box.maxX >= Double(width) - margin)
+            || box.y < 1 || box.maxY > Double(height) - 1
     }
 
     /// Reports each distinct conversion failure once per run, not once per frame.

@@ -20,10 +20,17 @@ struct DecimalWordJoinerTests {
         #expect(DecimalWordJoiner.joined(line([("3.", 0, 30), ("55€", 40, 45)])).text == "3.55€")
     }
 
-    @Test("leaves words far apart, three-digit groups and non-numbers alone")
+    @Test("joins a thousands group split after its separator")
+    func joinsThousandsGroup() {
+        #expect(DecimalWordJoiner.joined(line([("¥4,", 0, 40), ("250", 50, 45)])).text == "¥4,250")
+        #expect(DecimalWordJoiner.joined(line([("€", 0, 20), ("1.", 25, 20), ("299,00", 50, 80)])).text == "€ 1.299,00")
+    }
+
+    @Test("leaves words far apart, other digit counts and non-numbers alone")
     func leavesOthersAlone() {
         #expect(DecimalWordJoiner.joined(line([("36,", 0, 45), ("20", 200, 30)])).text == "36, 20")
-        #expect(DecimalWordJoiner.joined(line([("1,", 0, 30), ("250", 40, 45)])).text == "1, 250")
+        #expect(DecimalWordJoiner.joined(line([("1,", 0, 30), ("2500", 40, 60)])).text == "1, 2500")
+        #expect(DecimalWordJoiner.joined(line([("4,", 0, 30), ("5", 40, 15)])).text == "4, 5")
         #expect(DecimalWordJoiner.joined(line([("Art.", 0, 60), ("12", 70, 30)])).text == "Art. 12")
     }
 }

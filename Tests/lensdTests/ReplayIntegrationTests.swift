@@ -69,8 +69,9 @@ struct ReplayIntegrationTests {
         let figures = try #require(score.lines.first)
         let recall = figures["recall"] as? Double ?? 0, precision = figures["precision"] as? Double ?? 0
         print("shelf-handheld: recall \(recall) precision \(precision) tags \(figures["tags_found"] ?? 0)/\(figures["tags"] ?? 0)")
-        // Measured at 0.740 and 0.970 with whole-frame OCR; OCR and tracking are deterministic with --fast.
-        #expect(recall >= 0.7)
-        #expect(precision >= 0.93)
+        // Measured at 0.791 and 0.976 with the region front-end (whole-frame OCR: 0.744 and 0.980);
+        // OCR and tracking are deterministic with --fast.
+        #expect(recall >= 0.75)
+        #expect(precision >= 0.95)
     }
 }
