@@ -11,6 +11,7 @@
 #   OUT     where sequences and outputs go (default bench/out, git-ignored); sequences are generated
 #           once (the generator is deterministic) and reused
 #   WORKERS OCR workers for `lensd replay --fast` (default 2)
+#   TABLE_ONLY  set: replay nothing, print the table of the scores already in OUT
 #
 # Sequences, all 640x480 at 30 fps:
 #   shelf-handheld  the committed hand-held sample (60 frames)
@@ -52,6 +53,7 @@ sequence_dir() {
 labels=(after)
 [ -n "$BEFORE" ] && labels=(before after)
 for entry in "${sequences[@]}"; do
+  [ -n "${TABLE_ONLY:-}" ] && break
   name=${entry%%|*}
   dir=$(sequence_dir "$name" "${entry#*|}")
   for label in "${labels[@]}"; do
@@ -65,12 +67,13 @@ for entry in "${sequences[@]}"; do
   done
 done
 
-# one table: a row per sequence and build
+# one table: a row per sequence and build (rows of other builds scored into OUT come first)
 python3 - "$OUT" "${labels[@]}" <<'EOF'
 import json, os, sys
 out, labels = sys.argv[1], sys.argv[2:]
 names = ["shelf-handheld", "fast-pan", "out-and-back", "twins", "occluder"]
-cols = [("tags found", lambda s: "%d/%d" % (s["tags_found"], s["tags"])), ("tracks", lambda s: s["tracks"]),
+cols = [("tags found", lambda s: "%d/%d" % (s["tags_found"], s["tags"])), ("matched", lambda s: s["matches"]),
+        ("tracks", lambda s: s["tracks"]),
         ("id sw", lambda s: s["id_switches"]), ("frag (tags/extra ids)", lambda s: "%d/%d" % (s["fragmented_tags"], s["fragments"])),
         ("merged", lambda s: s["merges"]), ("false", lambda s: s["false_tracks"]),
         ("centre err mean/p95 px", lambda s: "%.2f/%.2f" % (s["centre_error_mean"], s["centre_error_p95"])),
@@ -79,8 +82,10 @@ cols = [("tags found", lambda s: "%d/%d" % (s["tags_found"], s["tags"])), ("trac
         ("confirm mean/p95 s", lambda s: "%.2f/%.2f" % (s["confirm_seconds_mean"], s["confirm_seconds_p95"]))]
 print("| sequence | build | " + " | ".join(c[0] for c in cols) + " |")
 print("|---|---|" + "---|" * len(cols))
+# this run's builds, plus any other NAME.LABEL.score.json left in OUT (e.g. a third build scored by hand)
+found = sorted({f.split(".")[1] for f in os.listdir(out) if f.endswith(".score.json")} - set(labels))
 for name in names:
-    for label in labels:
+    for label in found + labels:
         path = os.path.join(out, "%s.%s.score.json" % (name, label))
         if os.path.exists(path):
             s = json.load(open(path))
