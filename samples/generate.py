@@ -1080,6 +1080,8 @@ def main(argv=None):
         die("--frames and --fps must be >= 1")
     if not 1 <= args.quality <= 100:
         die("--quality must be 1..100")
+    if args.stills and args.scenarios:
+        die("--scenario applies to sequences, not --stills")
     if args.stills:
         if args.name is None:
             args.name = "stills"
