@@ -88,7 +88,15 @@ CONDITIONS = {
 }
 
 HANDHELD_WALK = 110.0  # frame px / s drift along the shelf in handheld mode
-MOTIONS = ("static", "slow-pan", "fast-pan", "handheld")
+OUT_AND_BACK_SWING = 0.45  # out-and-back: swing amplitude as a fraction of the view width
+MOTIONS = ("static", "slow-pan", "fast-pan", "handheld", "out-and-back")
+# tracking scenarios (--scenario); each draws from its own random stream, so adding one never
+# changes the rest of a sequence
+SCENARIOS = {
+    "twins": "two identical tags (same price, font and style) side by side where the camera looks mid-sequence",
+    "occluder": "an opaque hand-coloured block sweeps across the frame over the tag nearest the centre; "
+                "prices it covers (even partly) are left out of the truth while covered",
+}
 FORMATS = ("jpeg-dir", "png-dir", "y4m")
 
 
@@ -553,6 +561,7 @@ class Camera:
     def __init__(self, rng, motion, fw, fh, bw, bh, scale, duration, conditions):
         self.fw, self.fh, self.bw, self.bh = fw, fh, bw, bh
         self.motion = motion
+        self.duration = duration
         self.scale0 = scale
         self.tilt = "tilt" in conditions
         vw, vh = fw / scale, fh / scale
@@ -596,6 +605,15 @@ class Camera:
                 cx += amp / s * math.sin(6.283 * f * t + p1) * 0.5
                 cy += amp / s * math.sin(6.283 * f * t + p2) * 0.5
             rot = math.radians(0.6) * math.sin(6.283 * self.rot_f[0][0] * t + self.rot_f[0][1])
+        elif m == "out-and-back":
+            # one full horizontal swing over the sequence: tags at one side leave the view and
+            # come back, then tags at the other side do
+            period = self.duration if self.duration > 0 else 1.0
+            cx += OUT_AND_BACK_SWING * self.vw * math.sin(6.283 * t / period)
+            cy += 8 * math.sin(0.6 * t)
+            for f, p1, p2 in self.shake:
+                cx += 0.6 / s * math.sin(6.283 * f * t + p1) * 0.5
+                cy += 0.6 / s * math.sin(6.283 * f * t + p2) * 0.5
         elif m == "handheld":
             amp_x, amp_y = 0.12 * self.vw, 0.14 * self.vh
             cx += self.walk * t
@@ -771,6 +789,98 @@ def parse_conditions(lst):
     return out
 
 
+def add_twins(board, rng, cam, t_mid, unit, price_range):
+    """Two identical tags side by side around where the camera looks at `t_mid` (canvas coords).
+
+    Whatever was drawn there is painted over (shelf-edge colour) and its prices are removed."""
+    cx, cy = cam.pose(t_mid)[:2]
+    ppx = int(price_range[0] + 0.4 * (price_range[1] - price_range[0]))
+    style = TAG_STYLES[0]
+    state = rng.bit_generator.state
+    # measure one tag on a scratch board, then clear a zone for two of them and a gap
+    scratch = Board(board.w, board.h)
+    size = draw_tag(scratch, ImageDraw.Draw(Image.new("RGB", (8, 8))), rng, 0, 0, ppx, 0, style=style)
+    if size is None:
+        die("twins: tag does not fit on the board")
+    w, h = size
+    gap = int(24 * unit)
+    x0, y0 = int(cx - w - gap / 2), int(cy - h / 2)
+    zone = (x0 - 12, y0 - 12, x0 + 2 * w + gap + 12, y0 + h + 12)
+    draw = ImageDraw.Draw(board.img)
+    draw.rectangle(zone, fill=(235, 235, 232))
+
+    def overlaps(r):
+        return r[0] < zone[2] and zone[0] < r[2] and r[1] < zone[3] and zone[1] < r[3]
+
+    board.prices = [p for p in board.prices if not overlaps(p["rect"])]
+    board.occupied = [r for r in board.occupied if not overlaps(r)]
+    next_id = 1 + max([int(p["id"][1:]) for p in board.prices] + [0])
+    for k in range(2):
+        rng.bit_generator.state = state  # same draws: same price, font, product name and layout
+        board._fmts = []
+        if draw_tag(board, draw, rng, x0 + k * (w + gap), y0, ppx, next_id + k, style=style) is None:
+            die("twins: tags do not fit on the board")
+
+
+class Occluder:
+    """An opaque, hand-coloured block (frame coordinates) sweeping across the frame over the tag
+    nearest the frame centre at mid-sequence, from 20 % to 80 % of the sequence."""
+
+    def __init__(self, rng, board, cam, fw, fh, duration):
+        self.fw, self.fh = fw, fh
+        self.duration = duration if duration > 0 else 1.0
+        self.w = int(fw * 0.22)
+        self.h = int(fh * 0.55)
+        mid = price_entries(board, cam.forward(cam.pose(self.duration / 2)), fw, fh)
+        if mid:
+            target = min(mid, key=lambda p: math.hypot(p["box"]["x"] + p["box"]["width"] / 2 - fw / 2,
+                                                       p["box"]["y"] + p["box"]["height"] / 2 - fh / 2))
+            self.cy = target["box"]["y"] + target["box"]["height"] / 2
+        else:
+            self.cy = fh / 2
+        self.cy += float(rng.uniform(-0.1, 0.1)) * self.h
+        self.colour = tuple(int(v) for v in rng.integers([170, 110, 80], [215, 150, 120]))
+
+    def rect(self, t):
+        """(x0, y0, x1, y1) in frame pixels at time t."""
+        u = (t / self.duration - 0.2) / 0.6
+        x0 = -self.w + u * (self.fw + self.w)
+        return (x0, self.cy - self.h / 2, x0 + self.w, self.cy + self.h / 2)
+
+    def covers(self, box, t, exposure):
+        """Whether the block touches `box` (truth box dict) at any time of the exposure."""
+        a = self.rect(t - exposure / 2)
+        b = self.rect(t + exposure / 2)
+        x0, y0, x1, y1 = min(a[0], b[0]), a[1], max(a[2], b[2]), a[3]
+        return box["x"] < x1 and x0 < box["x"] + box["width"] and box["y"] < y1 and y0 < box["y"] + box["height"]
+
+    def draw(self, frame, t, exposure):
+        """The frame with the block drawn, smeared over the exposure like the rest of the scene."""
+        n = 6
+        acc = np.zeros((self.fh, self.fw, 3), dtype=np.float32)
+        base = np.asarray(frame, dtype=np.float32)
+        for k in range(n):
+            layer = frame.copy()
+            r = self.rect(t - exposure / 2 + exposure * (k + 0.5) / n)
+            ImageDraw.Draw(layer).rounded_rectangle(r, radius=int(self.w * 0.3), fill=self.colour)
+            acc += np.asarray(layer, dtype=np.float32)
+        if not (acc / n != base).any():
+            return frame
+        return Image.fromarray(np.clip(acc / n + 0.5, 0, 255).astype(np.uint8), "RGB")
+
+
+def parse_scenarios(lst):
+    out = []
+    for item in lst or []:
+        for c in item.split(","):
+            c = c.strip()
+            if c and c not in SCENARIOS:
+                die("unknown --scenario %r (known: %s)" % (c, ", ".join(sorted(SCENARIOS))))
+            if c and c not in out:
+                out.append(c)
+    return out
+
+
 def run_sequence(args, conditions):
     fw, fh = parse_size(args.size)
     rng = np.random.default_rng([args.seed, 1])
@@ -780,7 +890,7 @@ def run_sequence(args, conditions):
     # canvas px font sizes so that price ink height in frame is ~24-56 px at 640x480
     price_range = (44 * unit, 72 * unit)
     vw, vh = fw / scale, fh / scale
-    bw = int(vw * (3.2 if args.motion in ("slow-pan", "fast-pan") else 2.0))
+    bw = int(vw * (3.2 if args.motion in ("slow-pan", "fast-pan", "out-and-back") else 2.0))
     if args.motion == "handheld":
         bw += int(HANDHELD_WALK / scale * args.frames / args.fps)
     bh = int(vh * 2.1)
@@ -791,7 +901,7 @@ def run_sequence(args, conditions):
         "gradient": float(rng.uniform(0.08, 0.18)),
         "grad_angle": float(rng.uniform(0, 6.283)),
         "exposure": float(rng.uniform(0.95, 1.05)),
-        "noise": {"static": 3.0, "slow-pan": 3.5, "fast-pan": 4.0, "handheld": 4.0}[args.motion],
+        "noise": {"static": 3.0, "slow-pan": 3.5, "fast-pan": 4.0, "handheld": 4.0, "out-and-back": 3.5}[args.motion],
     }
     if "noisy" in conditions:
         params["noise"] *= 3
@@ -800,6 +910,11 @@ def run_sequence(args, conditions):
     glare = [(float(rng.uniform(0.2, 0.8)), float(rng.uniform(0.2, 0.8)), float(rng.uniform(0.08, 0.18)),
               float(rng.uniform(140, 220)), float(rng.uniform(-0.05, 0.05)), float(rng.uniform(-0.03, 0.03)))
              for _ in range(int(rng.integers(1, 3)))]
+    scenarios = args.scenarios
+    if "twins" in scenarios:
+        add_twins(board, np.random.default_rng([args.seed, 6]), cam, args.frames / args.fps / 2, unit, price_range)
+    hand = Occluder(np.random.default_rng([args.seed, 7]), board, cam, fw, fh, args.frames / args.fps) \
+        if "occluder" in scenarios else None
     exposure = args.exposure / args.fps  # seconds the shutter is open
     quality = args.quality
     name = args.name
@@ -840,8 +955,12 @@ def run_sequence(args, conditions):
         frame = Image.fromarray(np.clip(acc + 0.5, 0, 255).astype(np.uint8), "RGB")
         if "blur" in conditions:
             frame = frame.filter(ImageFilter.GaussianBlur(1.8 * unit))
+        prices = price_entries(board, H, fw, fh)
+        if hand is not None:
+            frame = hand.draw(frame, t, exposure)
+            prices = [p for p in prices if not hand.covers(p["box"], t, exposure)]
         frame = degrade(frng, frame, t, fw, fh, params, conditions, glare)
-        entry = {"index": i, "file": None, "prices": price_entries(board, H, fw, fh)}
+        entry = {"index": i, "file": None, "prices": prices}
         if args.format == "jpeg-dir":
             fn = "frame-%04d.jpg" % i
             _, data = jpeg_roundtrip(frame, quality)
@@ -930,6 +1049,7 @@ def main(argv=None):
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=__doc__.split("\n\n")[0] + "\n\n" + __doc__.split("\n\n", 1)[1],
         epilog="conditions:\n" + "\n".join("  %-11s %s" % kv for kv in CONDITIONS.items()) +
+               "\n\nscenarios:\n" + "\n".join("  %-11s %s" % kv for kv in SCENARIOS.items()) +
                "\n\nOutput layout:\n"
                "  jpeg-dir/png-dir: OUT/NAME/frame-0000.jpg|png ... + OUT/NAME/truth.json\n"
                "  y4m:              OUT/NAME.y4m (C420jpeg, full range) + OUT/NAME.truth.json\n"
@@ -947,16 +1067,21 @@ def main(argv=None):
                     help="shutter open fraction of the frame interval; drives motion blur (default 0.5)")
     ap.add_argument("--condition", action="append", metavar="LIST",
                     help="comma-separated extra conditions (repeatable): " + ", ".join(CONDITIONS))
+    ap.add_argument("--scenario", action="append", metavar="LIST",
+                    help="comma-separated tracking scenarios (repeatable): " + ", ".join(SCENARIOS))
     ap.add_argument("--stills", action="store_true", help="write still images (one board each, no motion)")
     ap.add_argument("--count", type=int, default=8, help="number of stills (default 8; the plan cycles after 10)")
     args = ap.parse_args(argv)
     args.size_given = any(a == "--size" or a.startswith("--size=") for a in (argv if argv is not None else sys.argv[1:]))
     check_fonts()
     conditions = parse_conditions(args.condition)
+    args.scenarios = parse_scenarios(args.scenario)
     if args.frames < 1 or args.fps < 1:
         die("--frames and --fps must be >= 1")
     if not 1 <= args.quality <= 100:
         die("--quality must be 1..100")
+    if args.stills and args.scenarios:
+        die("--scenario applies to sequences, not --stills")
     if args.stills:
         if args.name is None:
             args.name = "stills"

@@ -12,6 +12,10 @@ struct EvalCommand: ParsableCommand {
               lensd eval samples/shelf-handheld/truth.json out.ndjson
             A read price counts as correct when amount and currency equal a true price of the same \
             frame or image and its box centre lies inside the true box.
+            With --tracking, scores a sequence's tracks instead: id switches, fragmented, merged and \
+            false tracks, box error and jitter in pixels, value flips and time to confirm \
+            (definitions in TrackScore.swift):
+              lensd eval --tracking samples/shelf-handheld/truth.json out.ndjson
             """)
 
     @Argument(help: ArgumentHelp("The sample's truth.json.", valueName: "truth"))
@@ -22,6 +26,9 @@ struct EvalCommand: ParsableCommand {
 
     @Flag(help: "Print the score as one JSON object.")
     var json = false
+
+    @Flag(help: "Score tracking (ids, boxes, values over time) of a sequence instead of recall and precision.")
+    var tracking = false
 
     func run() throws {
         let truthFile: TruthFile
@@ -42,11 +49,17 @@ struct EvalCommand: ParsableCommand {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let lines = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(OutputLine.self, from: Data($0)) }
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys]
+        if tracking {
+            guard truthFile.frames != nil else { throw ValidationError("\(truth): --tracking needs a sequence's truth (frames)") }
+            let score = TrackScore.score(truth: truthFile, output: lines)
+            print(json ? String(decoding: try encoder.encode(score), as: UTF8.self) : score.table)
+            return
+        }
         let score = PriceScore.score(truth: truthFile, output: lines)
         if json {
-            let encoder = JSONEncoder()
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            encoder.outputFormatting = [.sortedKeys]
             print(String(decoding: try encoder.encode(score), as: UTF8.self))
         } else {
             print("""

@@ -16,6 +16,8 @@ final class PriceStage {
     private let locale: Locale
     private let events: EventStream
     private var reportedConversionFailures: Set<String> = []
+    /// Whether to write a `TRACK` line per tracker event before each `OVERLAYS` (`replay --events`).
+    var emitsTrackEvents = false
 
     init(extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale, events: EventStream) {
         self.extractor = extractor
@@ -38,6 +40,12 @@ final class PriceStage {
             detections: detections, at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
             .filter { $0.locked || !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())
+        if emitsTrackEvents {
+            for event in tracker.events {
+                let message = presenter.message(for: event.price, rates: view, frameWidth: width, frameHeight: height).0
+                events.emit(TrackMessage(type: event.kind.rawValue, frame: sequence, price: message))
+            }
+        }
         let prices = tracks.map { track in
             let (message, failures) = presenter.message(for: track, rates: view, frameWidth: width, frameHeight: height)
             report(failures, frame: sequence)

@@ -35,6 +35,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Also output tentative tracks (seen too few times to be confirmed).")
     var includeTentative = false
 
+    @Flag(name: .customLong("events"), help: "Also output a TRACK line (new, update, end) for each change in the shown tracks.")
+    var trackEvents = false
+
     @OptionGroup var ocr: OCROptions
     @OptionGroup var currency: CurrencyOptions
     @OptionGroup var rateOptions: RateOptions
@@ -87,6 +90,7 @@ struct ReplayCommand: ParsableCommand {
             presenter: PricePresenter(targets: currencies.targets),
             rates: rates, locale: currency.resolvedLocale,
             events: events)
+        stage.emitsTrackEvents = trackEvents
         let pipeline = ReplayPipeline(
             options: .init(
                 pacing: fast ? .fast : .realtime(framesPerSecond: frameRate),

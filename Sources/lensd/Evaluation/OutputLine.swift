@@ -13,10 +13,14 @@ struct OutputLine: Decodable {
         var amount: String
         var currency: String
         var box: Box
+        /// `tentative`, `confirmed`, `coasting` (absent in `SCAN` lines from older output: treated as shown).
+        var state: String?
     }
 
     var `class`: String
     var frame: Int?
+    /// Seconds since the first frame (`OVERLAYS`).
+    var time: Double?
     var image: String?
     var width: Int?
     var height: Int?

@@ -35,6 +35,8 @@ struct TruthFile: Decodable {
 
     var width: Int?
     var height: Int?
+    /// Frame rate of a sequence (frames per second).
+    var fps: Double?
     var frames: [Frame]?
     var images: [Image]?
 
