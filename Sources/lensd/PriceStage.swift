@@ -7,28 +7,36 @@ import Tracking
 ///
 /// Runs on one serial queue, frame after frame in frame order; it owns the tracker.
 final class PriceStage {
-    private let extractor: PriceExtractor
-    private let tracker: PriceTracker
-    private let presenter: PricePresenter
+    var extractor: PriceExtractor
+    let tracker: PriceTracker
+    var presenter: PricePresenter
     private let rates: RateService
     private let locale: Locale
-    private let events: EventStream
+    let events: EventStream
+    /// Control messages waiting for this stage, and the state they set (see `PriceStage+Control`).
+    let control: StageControl?
     private var reportedConversionFailures: Set<String> = []
 
-    init(extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale, events: EventStream) {
+    init(
+        extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale,
+        events: EventStream, control: StageControl? = nil
+    ) {
         self.extractor = extractor
         self.tracker = tracker
         self.presenter = presenter
         self.rates = rates
         self.locale = locale
         self.events = events
+        self.control = control
     }
 
     /// Processes one frame's OCR result and emits its `OVERLAYS` line.
     /// - Parameter time: seconds since the first frame of the stream.
     func process(sequence: UInt64, time: Double, width: Int, height: Int, lines: [OCRLine]) {
+        applyPendingControls()
         let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
             .filter { !Self.isCutOff($0, width: width, height: height) }
+            .map(applyingCurrencyDetection)
         let tracks = tracker.update(detections: detections, at: time)
             .filter { $0.locked || !Self.touchesBorder($0.box, width: width, height: height) }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())

@@ -35,6 +35,11 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Also output tentative tracks (seen too few times to be confirmed).")
     var includeTentative = false
 
+    @Option(help: ArgumentHelp(
+        "Read control messages from stdin (replies on stdout), or none (default: stdin unless frames come from stdin).",
+        valueName: "stdin|none"))
+    var control: ControlSource?
+
     @OptionGroup var ocr: OCROptions
     @OptionGroup var currency: CurrencyOptions
     @OptionGroup var rateOptions: RateOptions
@@ -46,6 +51,9 @@ struct ReplayCommand: ParsableCommand {
         }
         if !(1...1024).contains(queueCapacity) {
             throw ValidationError("--queue-capacity must be between 1 and 1024")
+        }
+        if control == .stdin, paths.contains("-") {
+            throw ValidationError("--control stdin cannot be used when frames come from stdin")
         }
     }
 
@@ -81,12 +89,27 @@ struct ReplayCommand: ParsableCommand {
         let frameRate = fps ?? source.nominalFrameRate ?? 30
         var trackerConfiguration = PriceTracker.Configuration()
         trackerConfiguration.includeTentative = includeTentative
+        let metrics = PipelineMetrics()
+        let stats = StatsReporter(metrics: metrics)
+        let device = DigitalZoomControls()
+        let status = DaemonStatus(DaemonStatus.Snapshot(
+            zoom: PriceStage.zoomState(device),
+            torch: TorchMessage(available: device.hasTorch, on: false),
+            currency: CurrencyStateMessage(source: currencies.source, targets: currencies.targets, autoDetect: true, preset: currency.preset)))
+        let inbox = ControlInbox()
+        let center = ControlCenter(
+            inbox: inbox, events: events, status: status, metrics: metrics, rates: rates, presets: try currency.presets())
+        let stageControl = StageControl(inbox: inbox, status: status, metrics: metrics, device: device)
+        stageControl.preset = currency.preset
         let stage = PriceStage(
             extractor: currency.extractor(source: currencies.source),
             tracker: PriceTracker(configuration: trackerConfiguration),
             presenter: PricePresenter(targets: currencies.targets),
             rates: rates, locale: currency.resolvedLocale,
-            events: events)
+            events: events, control: stageControl)
+        if (control ?? (paths.contains("-") ? .none : .stdin)) == .stdin {
+            StdinControlReader(center: center, events: events).start()
+        }
         let pipeline = ReplayPipeline(
             options: .init(
                 pacing: fast ? .fast : .realtime(framesPerSecond: frameRate),
@@ -95,8 +118,16 @@ struct ReplayCommand: ParsableCommand {
                 queueCapacity: queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText)),
-            events: events, logger: logger)
-        switch pipeline.run(source: source, stage: stage) {
+            events: events, logger: logger, metrics: metrics, stats: stats)
+        status.update { $0.processing = true }
+        let outcome = pipeline.run(source: source, stage: stage)
+        status.update { $0.processing = false }
+        for unapplied in inbox.close() {
+            unapplied.reply.send(ErrorMessage(
+                message: "the pipeline has stopped", concerns: "control",
+                cmd: unapplied.request.command.name, id: unapplied.request.id))
+        }
+        switch outcome {
         case .finished:
             return
         case .inputFailed:

@@ -1,0 +1,5 @@
+/// The torch in `ACK` and `status` replies.
+struct TorchMessage: Encodable, Equatable, Sendable {
+    var available: Bool
+    var on: Bool
+}
