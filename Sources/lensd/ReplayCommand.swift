@@ -153,9 +153,6 @@ struct ReplayCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.startupFailed)
             }
         }
-        if statsInterval > 0 {
-            services.append(.init(service: StatsTicker(interval: .milliseconds(Int(statsInterval * 1000)), stats: stats, events: events)))
-        }
         if (control ?? (paths.contains("-") ? .none : .stdin)) == .stdin {
             StdinControlReader(center: center, events: events).start()
         }
@@ -172,6 +169,11 @@ struct ReplayCommand: AsyncParsableCommand {
             return outcome
         }
         services.append(.init(service: pipelineService, successTerminationBehavior: .gracefullyShutdownGroup))
+        // Shutdown goes in reverse order: the ticker stops before the pipeline sends its last STATS,
+        // and the server closes clients after that.
+        if statsInterval > 0 {
+            services.append(.init(service: StatsTicker(interval: .milliseconds(Int(statsInterval * 1000)), stats: stats, events: events)))
+        }
 
         var configuration = ServiceGroupConfiguration(services: services, logger: logger)
         configuration.gracefulShutdownSignals = [.sigterm, .sigint]

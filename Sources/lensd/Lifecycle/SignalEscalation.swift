@@ -18,7 +18,7 @@ final class SignalEscalation: Sendable {
         signal(SIGTERM, SIG_IGN)
         for source in sources.value {
             source.setEventHandler { [self] in
-                if count.add(1, ordering: .relaxed).newValue >= 2 {
+                if count.add(max(1, Int(source.data)), ordering: .relaxed).newValue >= 2 {
                     _exit(ExitStatus.interrupted)
                 }
             }
