@@ -72,6 +72,16 @@ final class SocketClient: @unchecked Sendable {
 
     var hasEnded: Bool { lock.withLock { ended } }
 
+    /// Polls until `condition` holds on the lines received or `timeout` seconds pass.
+    func waitForLines(timeout: Double, _ condition: ([String]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(lines) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition(lines)
+    }
+
     deinit {
         close(descriptor)
     }
