@@ -44,4 +44,38 @@ struct ControlFuzzTests {
         #expect(daemon.waitUntil(timeout: 20) { $0.messages("OVERLAYS").count >= processedBefore + 3 }, "frames stopped after the fuzz")
         #expect(daemon.waitForExit(timeout: 0) == nil, "the daemon died: \(daemon.stderr)")
     }
+
+    @Test("answers each of 100,000 fuzzed lines sent by a socket client, and other clients keep their stream")
+    func survivesFuzzedSocketClient() throws {
+        let temporary = try TemporaryPath()
+        defer { temporary.remove() }
+        let socket = temporary.file("lensd.sock")
+        let daemon = try DaemonProcess([
+            "replay", "--loop", "--fps", "10", "--workers", "1", "--control", "none", "--listen", "unix:" + socket,
+            LensdProcess.sample("stills/tags-01.png"), "--target", "EUR",
+        ])
+        defer { daemon.terminate() }
+        try #require(daemon.waitUntil(timeout: 30) { !$0.messages("OVERLAYS").isEmpty }, "stderr: \(daemon.stderr)")
+        let fuzzClient = try SocketClient(path: socket)
+        let bystander = try SocketClient(path: socket)
+
+        var fuzzer = ControlLineFuzzer(seed: 0x50C4E7)
+        var bytes: [UInt8] = []
+        for index in 0..<Self.lineCount {
+            bytes.append(contentsOf: fuzzer.line())
+            bytes.append(UInt8(ascii: "\n"))
+            if bytes.count > 1 << 16 || index == Self.lineCount - 1 {
+                fuzzClient.send(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        fuzzClient.send(#"{"cmd":"status","id":"after-fuzz"}"# + "\n")
+
+        #expect(fuzzClient.waitUntil(timeout: 120) { $0.controlReplyCount >= Self.lineCount + 1 }, "replies: \(fuzzClient.controlReplyCount)")
+        #expect(fuzzClient.lines.last { $0.contains(#""id":"after-fuzz""#) }?.contains(#""processing":true"#) == true)
+        #expect(bystander.controlReplyCount == 0, "replies go only to the client that asked")
+        let seen = SocketFanOutTests.overlayFrames(bystander.lines).count
+        #expect(bystander.waitForLines(timeout: 20) { SocketFanOutTests.overlayFrames($0).count >= seen + 3 }, "the stream stopped")
+        #expect(daemon.waitForExit(timeout: 0) == nil, "the daemon died: \(daemon.stderr)")
+    }
 }

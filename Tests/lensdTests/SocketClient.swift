@@ -7,7 +7,9 @@ final class SocketClient: @unchecked Sendable {
 
     let descriptor: Int32
     private let lock = NSLock()
-    private var received = Data()
+    private var pending = Data()
+    private var complete: [String] = []
+    private var controlReplies = 0
     private var ended = false
 
     /// Connects to `path`; with `reading: false` the client never reads (a stalled client).
@@ -41,13 +43,24 @@ final class SocketClient: @unchecked Sendable {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            lock.withLock { received.append(contentsOf: buffer[0..<count]) }
+            lock.withLock {
+                pending.append(contentsOf: buffer[0..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    if Self.isControlReply(line) { controlReplies += 1 }
+                    complete.append(line)
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
         }
         lock.withLock { ended = true }
     }
 
     func send(_ text: String) {
-        let bytes = Array(text.utf8)
+        send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -58,12 +71,16 @@ final class SocketClient: @unchecked Sendable {
 
     /// Complete lines received so far.
     var lines: [String] {
-        lock.withLock {
-            let text = String(decoding: received, as: UTF8.self)
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            lines.removeLast()
-            return lines
-        }
+        lock.withLock { complete }
+    }
+
+    /// How many `ACK` and control `ERROR` lines arrived.
+    var controlReplyCount: Int {
+        lock.withLock { controlReplies }
+    }
+
+    static func isControlReply(_ line: String) -> Bool {
+        line.hasPrefix(#"{"class":"ACK""#) || (line.hasPrefix(#"{"class":"ERROR""#) && line.contains(#""concerns":"control""#))
     }
 
     var messages: [[String: Any]] {
@@ -73,6 +90,15 @@ final class SocketClient: @unchecked Sendable {
     var hasEnded: Bool { lock.withLock { ended } }
 
     /// Polls until `condition` holds on the lines received or `timeout` seconds pass.
+    func waitUntil(timeout: Double, _ condition: (SocketClient) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(self) { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return condition(self)
+    }
+
     func waitForLines(timeout: Double, _ condition: ([String]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

@@ -17,7 +17,7 @@ struct StdinControlReader {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return }
-                for item in framer.feed(buffer[0..<count]) {
+                for item in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) {
                     switch item {
                     case .line(let line): center.handle(line: line, replyTo: sink)
                     case .overlong: center.refuseOverlongLine(replyTo: sink)

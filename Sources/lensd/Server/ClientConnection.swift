@@ -75,7 +75,7 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         guard !dropped else { return }
-        for item in framer.feed(buffer.readableBytesView) {
+        for item in buffer.withUnsafeReadableBytes({ framer.feed($0) }) {
             switch item {
             case .line(let line): settings.center.handle(line: line, replyTo: self)
             case .overlong: settings.center.refuseOverlongLine(replyTo: self)
