@@ -46,7 +46,7 @@ extension PriceStage {
             do throws(DeviceControlError) {
                 try control.device.setTorch(on)
                 control.torchOn = on
-                ack.torch = TorchMessage(available: true, on: on)
+                ack.torch = TorchMessage(available: control.device.hasTorch, on: on)
             } catch {
                 refuse(item, error.description, control: control)
                 return
