@@ -111,4 +111,41 @@ struct SocketFanOutTests {
         #expect(second.waitForExit(timeout: 30) == 3)
         #expect(second.stderr.contains("in use"))
     }
+
+    @Test("serves the banner and control replies over TCP on loopback when only a port is given")
+    func servesTCPOnLoopback() throws {
+        let daemon = try DaemonProcess([
+            "replay", "--loop", "--fps", "30", "--workers", "1", "--control", "none", "--listen", "tcp:0",
+            LensdProcess.sample("stills/tags-01.png"), "--target", "EUR",
+        ])
+        defer { daemon.terminate() }
+        try #require(daemon.waitUntil(timeout: 30) { $0.stderr.contains("listening on tcp:127.0.0.1:") }, "stderr: \(daemon.stderr)")
+        let announced = try #require(daemon.stderr.split(separator: "\n").first { $0.contains("listening on tcp:") })
+        let port = try #require(announced.split(separator: ":").last.flatMap { UInt16($0) })
+
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let request = Array(#"{"cmd":"status","id":"tcp"}"#.utf8) + [UInt8(ascii: "\n")]
+        _ = request.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        while !String(decoding: received, as: UTF8.self).contains(#""id":"tcp""#) {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first?.hasPrefix(#"{"class":"VERSION""#) == true)
+        #expect(lines.contains { $0.hasPrefix(#"{"class":"ACK","cmd":"status","id":"tcp""#) })
+    }
 }
