@@ -61,6 +61,16 @@ struct CurrencyOptions: ParsableArguments {
         return Selection(source: source, targets: targets, base: base)
     }
 
+    /// The presets of `--config` for `preset` control messages (none without `--config`), read once at start.
+    func presets() throws -> [String: PresetFile.Preset] {
+        guard let config else { return [:] }
+        do throws(PresetFile.LoadError) {
+            return try PresetFile.load(path: config).presets
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     var resolvedLocale: Locale {
         locale.map(Locale.init(identifier:)) ?? Locale.current
     }

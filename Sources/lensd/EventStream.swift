@@ -6,37 +6,88 @@ import Synchronization
 /// Each message is encoded and written with one `write(2)` loop under a lock, so lines from
 /// different threads never interleave. A closed reader (EPIPE) ends output quietly: lensd keeps
 /// running its stages and stops writing; ``isClosed`` tells the pipeline.
+///
+/// With a ``LineFanOut`` (the socket clients) every line also goes there, in the same order, and
+/// the stream stays open for them when stdout closes. The last `DEVICE` and `RATES` lines are kept
+/// for the banner of clients that connect later (``attach(_:)``).
 final class EventStream: Sendable {
     private struct State {
         var encoder: JSONEncoder
         var closed = false
+        var lastDevice: DeviceMessage?
+        var bannerLines: [String: Data] = [:]
     }
 
     private let descriptor: Int32
+    private let fanOut: (any LineFanOut)?
     private let state: Mutex<State>
 
-    init(descriptor: Int32 = STDOUT_FILENO) {
+    init(descriptor: Int32 = STDOUT_FILENO, fanOut: (any LineFanOut)? = nil) {
         self.descriptor = descriptor
+        self.fanOut = fanOut
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         self.state = Mutex(State(encoder: encoder))
     }
 
-    var isClosed: Bool { state.withLock { $0.closed } }
+    /// Whether nobody reads the stream any more: stdout has closed and there are no socket clients to serve.
+    var isClosed: Bool { state.withLock { $0.closed } && fanOut == nil }
 
-    /// Encodes one message and writes it as a line, `class` first.
+    /// The last `DEVICE` line sent, if any.
+    var lastDevice: DeviceMessage? { state.withLock { $0.lastDevice } }
+
+    /// Encodes one message and writes it as a line, `class` first, to stdout and the fan-out.
     func emit<Message: ProtocolMessage>(_ message: Message) {
         state.withLock { state in
-            guard !state.closed, let body = try? state.encoder.encode(message), body.first == UInt8(ascii: "{") else { return }
-            var line = Data("{\"class\":\"\(Message.className)\"".utf8)
-            if body.count > 2 { line.append(UInt8(ascii: ",")) }
-            line.append(body.dropFirst())
-            line.append(UInt8(ascii: "\n"))
+            guard let line = Self.line(for: message, encoder: state.encoder) else { return }
+            if Message.className == DeviceMessage.className || Message.className == RatesMessage.className {
+                state.bannerLines[Message.className] = line
+            }
+            if let device = message as? DeviceMessage {
+                state.lastDevice = device
+            }
+            if !state.closed, !Self.writeAll(line, to: descriptor) {
+                state.closed = true
+            }
+            fanOut?.broadcast(line)
+        }
+    }
+
+    /// Writes one message to stdout only (replies to control messages read from stdin).
+    func emitToStdout<Message: ProtocolMessage>(_ message: Message) {
+        state.withLock { state in
+            guard !state.closed, let line = Self.line(for: message, encoder: state.encoder) else { return }
             if !Self.writeAll(line, to: descriptor) {
                 state.closed = true
             }
         }
+    }
+
+    /// One message as a protocol line, for a single reader (a client's reply).
+    func encodedLine<Message: ProtocolMessage>(_ message: Message) -> Data? {
+        state.withLock { Self.line(for: message, encoder: $0.encoder) }
+    }
+
+    /// Runs `body` with the banner a new reader gets (`VERSION`, the last `DEVICE` and `RATES`
+    /// lines) while no line can be emitted, so a reader registered in `body` misses nothing and
+    /// sees nothing twice.
+    func attach<Result>(_ body: (_ banner: [Data]) -> Result) -> Result {
+        state.withLock { state in
+            let version = Self.line(for: VersionMessage(), encoder: state.encoder)
+            let banner = [version, state.bannerLines[DeviceMessage.className], state.bannerLines[RatesMessage.className]]
+            return body(banner.compactMap { $0 })
+        }
+    }
+
+    /// `{"class":NAME,` followed by the sorted fields, and a newline.
+    private static func line<Message: ProtocolMessage>(for message: Message, encoder: JSONEncoder) -> Data? {
+        guard let body = try? encoder.encode(message), body.first == UInt8(ascii: "{") else { return nil }
+        var line = Data("{\"class\":\"\(Message.className)\"".utf8)
+        if body.count > 2 { line.append(UInt8(ascii: ",")) }
+        line.append(body.dropFirst())
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
     /// Writes human-readable text (for commands without `--json`) under the same lock as the JSON lines.

@@ -6,4 +6,6 @@ enum ExitStatus {
     static let usage: Int32 = 2
     /// lensd could not start: OCR model missing, rate table unreadable.
     static let startupFailed: Int32 = 3
+    /// A second SIGINT or SIGTERM arrived during the graceful shutdown: lensd ended at once.
+    static let interrupted: Int32 = 130
 }

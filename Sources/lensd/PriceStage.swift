@@ -7,25 +7,31 @@ import Tracking
 ///
 /// Runs on one serial queue, frame after frame in frame order; it owns the tracker.
 final class PriceStage {
-    private let extractor: PriceExtractor
-    private let tracker: PriceTracker
+    var extractor: PriceExtractor
+    let tracker: PriceTracker
     /// Camera shift between consecutive processed frames; moves every track, read or not.
     private var motion = MotionEstimator()
-    private let presenter: PricePresenter
+    var presenter: PricePresenter
     private let rates: RateService
     private let locale: Locale
-    private let events: EventStream
+    let events: EventStream
+    /// Control messages waiting for this stage, and the state they set (see `PriceStage+Control`).
+    let control: StageControl?
     private var reportedConversionFailures: Set<String> = []
     /// Whether to write a `TRACK` line per tracker event before each `OVERLAYS` (`replay --events`).
     var emitsTrackEvents = false
 
-    init(extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale, events: EventStream) {
+    init(
+        extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale,
+        events: EventStream, control: StageControl? = nil
+    ) {
         self.extractor = extractor
         self.tracker = tracker
         self.presenter = presenter
         self.rates = rates
         self.locale = locale
         self.events = events
+        self.control = control
     }
 
     /// Processes one frame's OCR result and emits its `OVERLAYS` line.
@@ -33,9 +39,11 @@ final class PriceStage {
     ///   - time: seconds since the first frame of the stream.
     ///   - luma: the frame's luma plane (`stride` bytes a row), for the camera-motion estimate.
     func process(sequence: UInt64, time: Double, width: Int, height: Int, luma: [UInt8], stride: Int, lines: [OCRLine]) {
+        applyPendingControls()
         let shift = motion.estimate(luma: luma, width: width, height: height, stride: stride)
         let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
             .filter { !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
+            .map(applyingCurrencyDetection)
         let tracks = tracker.update(
             detections: detections, at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
             .filter { $0.locked || !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }

@@ -35,29 +35,30 @@ final class ReplayPipeline: Sendable {
         case startupFailed
     }
 
-    private struct Counters: ~Copyable {
-        let framesIn = Atomic<Int>(0)
-        let framesProcessed = Atomic<Int>(0)
-        let errors = Atomic<Int>(0)
-        let ocrNanoseconds = Atomic<Int>(0)
-    }
-
     private let options: Options
     private let events: EventStream
     private let logger: Logger
-    private let counters = Counters()
+    private let metrics: PipelineMetrics
+    private let stats: StatsReporter
+    private let stopRequested = Atomic<Bool>(false)
     /// When the source started: the zero of every frame's `time`. Set before the first frame is queued.
     private let streamOrigin = Mutex<MonotonicInstant?>(nil)
 
-    init(options: Options, events: EventStream, logger: Logger) {
+    init(options: Options, events: EventStream, logger: Logger, metrics: PipelineMetrics, stats: StatsReporter) {
         self.options = options
         self.events = events
         self.logger = logger
+        self.metrics = metrics
+        self.stats = stats
+    }
+
+    /// Stops reading frames; ``run(source:stage:)`` then finishes the frames in flight and returns.
+    func stop() {
+        stopRequested.store(true, ordering: .relaxed)
     }
 
     /// Runs the stream to its end and emits the final `STATS`.
     func run(source: any FrameSource, stage: PriceStage) -> Outcome {
-        let started = MonotonicInstant.now()
         let queue = BoundedQueue<Frame>(
             capacity: options.queueCapacity,
             policy: options.pacing == .fast && !options.liveSource ? .block : .dropOldest)
@@ -73,6 +74,7 @@ final class ReplayPipeline: Sendable {
             reportError(error.description, concerns: "startup")
             return .startupFailed
         }
+        stats.setWorkers(pool.workerCount)
         logger.debug("OCR workers ready", metadata: ["workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)"])
 
         // The source runs on its own thread so that pacing never waits on OCR.
@@ -95,20 +97,7 @@ final class ReplayPipeline: Sendable {
         if !options.liveSource {
             events.emit(DeviceMessage(source: "replay", path: source.name, state: .inactive))
         }
-        let wall = MonotonicInstant.now().seconds(since: started)
-        let processed = counters.framesProcessed.load(ordering: .relaxed)
-        let ocrSeconds = Double(counters.ocrNanoseconds.load(ordering: .relaxed)) / 1e9
-        events.emit(StatsMessage(
-            framesIn: counters.framesIn.load(ordering: .relaxed),
-            framesProcessed: processed,
-            framesDropped: queue.droppedCount,
-            queueMaxDepth: queue.maxDepth,
-            errors: counters.errors.load(ordering: .relaxed),
-            ocrSeconds: Self.rounded(ocrSeconds),
-            ocrMsMean: Self.rounded(processed > 0 ? ocrSeconds * 1000 / Double(processed) : 0),
-            wallSeconds: Self.rounded(wall),
-            fpsOut: Self.rounded(wall > 0 ? Double(processed) / wall : 0),
-            workers: pool.workerCount))
+        events.emit(stats.final())
         return readAnyFrame.withLock { $0 } ? .finished : .inputFailed
     }
 
@@ -119,7 +108,7 @@ final class ReplayPipeline: Sendable {
         streamOrigin.withLock { $0 = origin }
         var index: UInt64 = 0
         var announced = false
-        while !events.isClosed {
+        while !events.isClosed, !stopRequested.load(ordering: .relaxed) {
             let event: SourceEvent?
             do throws(ReplayError) {
                 event = try source.next()
@@ -147,10 +136,12 @@ final class ReplayPipeline: Sendable {
                     : MonotonicInstant.now()
                 }
                 index += 1
-                counters.framesIn.add(1, ordering: .relaxed)
+                metrics.framesIn.add(1, ordering: .relaxed)
                 if let dropped = queue.push(frame) {
+                    metrics.framesDropped.add(1, ordering: .relaxed)
                     logger.trace("dropped frame", metadata: ["frame": "\(dropped.sequence)"])
                 }
+                metrics.recordQueueDepth(queue.depth)
             case .skipped(let error):
                 reportError(error.description, concerns: "replay", path: source.name)
             case nil:
@@ -182,7 +173,10 @@ final class ReplayPipeline: Sendable {
             }
         }
         let elapsed = began.duration(to: clock.now)
-        counters.ocrNanoseconds.add(Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000), ordering: .relaxed)
+        let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
+        metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
+        let paced = options.pacing != .fast || options.liveSource
         let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
         ordered.deliver(ticket: job.ticket) { [self] stage in
             switch result {
@@ -190,7 +184,10 @@ final class ReplayPipeline: Sendable {
                 stage.process(
                     sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
                     luma: frame.luma, stride: frame.stride, lines: lines)
-                counters.framesProcessed.add(1, ordering: .relaxed)
+                metrics.framesProcessed.add(1, ordering: .relaxed)
+                if paced {
+                    metrics.latencyMilliseconds.record(MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+                }
             case .failure(let error):
                 reportError(error.description, concerns: "ocr", frame: frame.sequence)
             }
@@ -198,12 +195,8 @@ final class ReplayPipeline: Sendable {
     }
 
     private func reportError(_ message: String, concerns: String, path: String? = nil, frame: UInt64? = nil) {
-        counters.errors.add(1, ordering: .relaxed)
+        metrics.errors.add(1, ordering: .relaxed)
         logger.warning("\(message)")
         events.emit(ErrorMessage(message: message, concerns: concerns, path: path, frame: frame))
-    }
-
-    private static func rounded(_ value: Double) -> Double {
-        (value * 1000).rounded() / 1000
     }
 }

@@ -106,6 +106,7 @@ struct RunCommand: ParsableCommand {
             presenter: PricePresenter(targets: currencies.targets),
             rates: rates, locale: currency.resolvedLocale,
             events: events)
+        let metrics = PipelineMetrics()
         let pipeline = ReplayPipeline(
             options: .init(
                 pacing: .fast,
@@ -116,7 +117,7 @@ struct RunCommand: ParsableCommand {
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
                 liveSource: true),
-            events: events, logger: logger)
+            events: events, logger: logger, metrics: metrics, stats: StatsReporter(metrics: metrics))
         let outcome = pipeline.run(source: camera, stage: stage)
         withExtendedLifetime(stopOnSignals) {}
         switch outcome {

@@ -2,8 +2,12 @@
 struct ErrorMessage: ProtocolMessage {
     static let className = "ERROR"
     var message: String
-    /// What the error concerns: `replay`, `image`, `ocr`, `conversion`, `startup`.
+    /// What the error concerns: `replay`, `image`, `ocr`, `conversion`, `startup`, `control`, `client`.
     var concerns: String
     var path: String?
     var frame: UInt64?
+    /// The control command refused (`concerns: control`), when it could be read.
+    var cmd: String?
+    /// The refused control message's `id`, echoed.
+    var id: RequestID?
 }

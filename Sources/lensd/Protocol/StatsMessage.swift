@@ -1,4 +1,4 @@
-/// `STATS`: counters for the run, sent as the last line.
+/// `STATS`: counters for the run; every `--stats-interval` seconds and as the last line.
 struct StatsMessage: ProtocolMessage {
     static let className = "STATS"
     var framesIn: Int
@@ -12,4 +12,21 @@ struct StatsMessage: ProtocolMessage {
     var wallSeconds: Double
     var fpsOut: Double
     var workers: Int
+    /// `true` on the last line of a run, `false` on periodic ones.
+    var final: Bool
+    /// Frames read per second (over the interval for periodic lines, the run for the last).
+    var fpsIn: Double
+    var queueDepth: Int
+    var drops: DropsMessage
+    var ocrMsP50: Double?
+    var ocrMsP95: Double?
+    /// From capture to `OVERLAYS`, over recent frames; absent with `--fast` (no capture clock).
+    var latencyMsP50: Double?
+    var latencyMsP95: Double?
+    var latencyMsP99: Double?
+    var rssBytes: Int?
+    /// Socket clients connected.
+    var clients: Int
+    /// Seconds the periodic line covers.
+    var intervalS: Double?
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reads control messages from stdin (`--control stdin`) on a thread of its own; replies go to stdout.
+///
+/// The read blocks, so the thread is never joined: it ends with the process or at end of input.
+struct StdinControlReader {
+    let center: ControlCenter
+    let events: EventStream
+
+    func start() {
+        let center = self.center
+        let sink = StdoutReplySink(events: events)
+        let thread = Thread {
+            var framer = ControlLineFramer()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                for item in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) {
+                    switch item {
+                    case .line(let line): center.handle(line: line, replyTo: sink)
+                    case .overlong: center.refuseOverlongLine(replyTo: sink)
+                    }
+                }
+            }
+        }
+        thread.name = "lensd-control-stdin"
+        thread.start()
+    }
+}

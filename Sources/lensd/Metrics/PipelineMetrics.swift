@@ -1,0 +1,48 @@
+import Synchronization
+
+/// Counters and timings of a running pipeline and its clients, read by `STATS` and `status`.
+///
+/// Every field is updated with relaxed atomics or a short lock from the stage that owns the event;
+/// readers get a consistent-enough view for monitoring.
+final class PipelineMetrics: Sendable {
+    let framesIn = Atomic<Int>(0)
+    let framesProcessed = Atomic<Int>(0)
+    /// Frames dropped from the full frame queue (capture → OCR).
+    let framesDropped = Atomic<Int>(0)
+    let queueDepth = Atomic<Int>(0)
+    let queueMaxDepth = Atomic<Int>(0)
+    let errors = Atomic<Int>(0)
+    let ocrNanoseconds = Atomic<Int>(0)
+    /// Socket clients connected now.
+    let clients = Atomic<Int>(0)
+    /// Clients disconnected for falling behind.
+    let clientsDropped = Atomic<Int>(0)
+    let controlAccepted = Atomic<Int>(0)
+    let controlRejected = Atomic<Int>(0)
+    /// OCR time of each frame.
+    let ocrMilliseconds = SampleWindow()
+    /// From a frame's capture to its `OVERLAYS` line (paced replay and cameras).
+    let latencyMilliseconds = SampleWindow()
+
+    func recordQueueDepth(_ depth: Int) {
+        queueDepth.store(depth, ordering: .relaxed)
+        var seen = queueMaxDepth.load(ordering: .relaxed)
+        while depth > seen {
+            let (exchanged, original) = queueMaxDepth.compareExchange(expected: seen, desired: depth, ordering: .relaxed)
+            if exchanged { break }
+            seen = original
+        }
+    }
+
+    var counters: CountersMessage {
+        CountersMessage(
+            framesIn: framesIn.load(ordering: .relaxed),
+            framesProcessed: framesProcessed.load(ordering: .relaxed),
+            framesDropped: framesDropped.load(ordering: .relaxed),
+            errors: errors.load(ordering: .relaxed),
+            clients: clients.load(ordering: .relaxed),
+            clientsDropped: clientsDropped.load(ordering: .relaxed),
+            controlAccepted: controlAccepted.load(ordering: .relaxed),
+            controlRejected: controlRejected.load(ordering: .relaxed))
+    }
+}

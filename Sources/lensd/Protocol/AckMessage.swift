@@ -1,0 +1,25 @@
+/// `ACK`: a control message was applied; carries the state it applied.
+///
+/// Only the fields of the command's own state are present: `zoom` for `zoom`, `torch` for
+/// `torch`, `locked` for `lock` (absent after `unlock`), `currency` for `currency` and `preset`,
+/// `rates` for `rates`, `state` for `status`.
+struct AckMessage: ProtocolMessage {
+    static let className = "ACK"
+    /// The command applied.
+    var cmd: String
+    /// The request's `id`, echoed.
+    var id: RequestID?
+    var zoom: ZoomMessage?
+    var torch: TorchMessage?
+    var locked: String?
+    var currency: CurrencyStateMessage?
+    var rates: RatesMessage?
+    /// Whether a rate refresh was started (`rates` with `refresh: true`).
+    var refreshing: Bool?
+    var state: DaemonStateMessage?
+
+    init(cmd: String, id: RequestID?) {
+        self.cmd = cmd
+        self.id = id
+    }
+}

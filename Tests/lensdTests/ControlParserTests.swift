@@ -1,0 +1,73 @@
+import Testing
+@testable import lensd
+
+@Suite("Control message parsing")
+struct ControlParserTests {
+    func parse(_ text: String) -> Result<ControlRequest, ControlRejection> {
+        ControlParser.parse(Array(text.utf8))
+    }
+
+    func rejection(_ text: String) -> ControlRejection? {
+        if case .failure(let rejection) = parse(text) { return rejection }
+        return nil
+    }
+
+    @Test("reads every command of the protocol with its fields and echoes the id")
+    func readsEveryCommand() {
+        #expect(parse(#"{"cmd":"zoom","level":2.0,"id":"a"}"#) == .success(ControlRequest(command: .zoom(level: 2), id: .string("a"))))
+        #expect(parse(#"{"cmd":"zoom","level":3}"#) == .success(ControlRequest(command: .zoom(level: 3))))
+        #expect(parse(#"{"cmd":"torch","on":true,"id":5}"#) == .success(ControlRequest(command: .torch(on: true), id: .number(5))))
+        #expect(parse(#"{"cmd":"lock","id":"p12"}"#) == .success(ControlRequest(command: .lock(trackID: "p12"), id: .string("p12"))))
+        #expect(parse(#"{"cmd":"unlock"}"#) == .success(ControlRequest(command: .unlock)))
+        #expect(parse(#"{"cmd":"currency","source":"eur","targets":["USD","jpy"],"autoDetect":true}"#)
+            == .success(ControlRequest(command: .currency(CurrencyChange(source: "EUR", targets: ["USD", "JPY"], autoDetect: true)))))
+        #expect(parse(#"{"cmd":"currency","autoDetect":false}"#)
+            == .success(ControlRequest(command: .currency(CurrencyChange(autoDetect: false)))))
+        #expect(parse(#"{"cmd":"preset","name":"travel-jp"}"#) == .success(ControlRequest(command: .preset(name: "travel-jp"))))
+        #expect(parse(#"{"cmd":"rates","refresh":true}"#) == .success(ControlRequest(command: .rates(refresh: true))))
+        #expect(parse(#"{"cmd":"rates"}"#) == .success(ControlRequest(command: .rates(refresh: false))))
+        #expect(parse(#"{"cmd":"status"}"#) == .success(ControlRequest(command: .status)))
+    }
+
+    @Test("refuses wrong types, naming the field")
+    func refusesWrongTypes() {
+        #expect(rejection(#"{"cmd":"zoom","level":"2"}"#)?.message == #"zoom: "level" must be a number"#)
+        #expect(rejection(#"{"cmd":"torch","on":1}"#)?.message == #"torch: "on" must be true or false"#)
+        #expect(rejection(#"{"cmd":"currency","targets":"USD"}"#)?.message == #"currency: "targets" must be an array of ISO 4217 codes"#)
+        #expect(rejection(#"{"cmd":"lock","id":12}"#)?.command == "lock")
+        #expect(rejection(#"{"cmd":7}"#)?.message == #"a control message needs "cmd" as a string"#)
+        #expect(rejection(#"{"cmd":"status","id":[1]}"#) != nil)
+    }
+
+    @Test("refuses unknown commands, unknown fields, unknown currency codes and empty changes")
+    func refusesUnknowns() {
+        #expect(rejection(#"{"cmd":"reboot"}"#)?.message.hasPrefix(#"unknown command "reboot""#) == true)
+        #expect(rejection(#"{"cmd":"zoom","level":2,"speed":1}"#)?.message == #"zoom has no field "speed""#)
+        #expect(rejection(#"{"cmd":"currency","source":"ZZZ"}"#)?.message == #"currency: unknown currency code "ZZZ""#)
+        #expect(rejection(#"{"cmd":"currency","targets":["USD","QQQ"]}"#) != nil)
+        #expect(rejection(#"{"cmd":"currency","targets":[]}"#) != nil)
+        #expect(rejection(#"{"cmd":"currency"}"#) != nil)
+        #expect(rejection(#"{"cmd":"zoom"}"#) != nil)
+    }
+
+    @Test("refuses what is not a JSON object: syntax errors, arrays, invalid UTF-8, deep nesting, overlong lines")
+    func refusesMalformedLines() {
+        #expect(rejection("{\"cmd\":")?.message == "control line is not valid JSON")
+        #expect(rejection("[1,2]")?.message == "a control message must be a JSON object")
+        #expect(ControlParser.parse([0x7B, 0xFF, 0x7D]) == .failure(ControlRejection(message: "control line is not valid UTF-8")))
+        let deep = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
+        #expect(rejection(deep)?.message.contains("nests deeper") == true)
+        #expect(rejection(#"{"cmd":"status","id":"\#(String(repeating: "a", count: 5000))"}"#)?.message.contains("longer than 4096") == true)
+    }
+
+    @Test("keeps the id of a refused message so the client can match the error")
+    func echoesIDOnRefusal() {
+        #expect(rejection(#"{"cmd":"zoom","level":"x","id":"q1"}"#)?.id == .string("q1"))
+        #expect(rejection(#"{"cmd":"nope","id":9}"#)?.id == .number(9))
+    }
+
+    @Test("does not count brackets inside strings as nesting")
+    func nestingIgnoresStrings() {
+        #expect(ControlParser.nestingDepth(of: Array(#"{"a":"[[[[[[\"{{{{"}"#.utf8)) == 1)
+    }
+}

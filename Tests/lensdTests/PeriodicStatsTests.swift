@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `STATS` every `--stats-interval` seconds on a live daemon.
+@Suite("Periodic STATS", .serialized)
+struct PeriodicStatsTests {
+    @Test("sends STATS each interval with rates, drops per stage, queue depth, OCR and latency percentiles, RSS and clients")
+    func periodicStats() throws {
+        let daemon = try DaemonProcess([
+            "replay", "--loop", "--fps", "30", "--workers", "1", "--control", "none", "--stats-interval", "0.5",
+            LensdProcess.sample("stills/tags-01.png"), "--target", "EUR",
+        ])
+        defer { daemon.terminate() }
+        #expect(daemon.waitUntil(timeout: 60) { $0.messages("STATS").count >= 4 && !$0.messages("OVERLAYS").isEmpty }, "stderr: \(daemon.stderr)")
+        let periodic = daemon.messages("STATS")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0)
+        let stats = daemon.messages("STATS")
+        #expect(stats.last?["final"] as? Bool == true)
+        #expect(stats.dropLast().allSatisfy { $0["final"] as? Bool == false })
+        #expect(periodic.count >= 4)
+        for line in periodic {
+            let interval = line["interval_s"] as? Double ?? 0
+            #expect(interval > 0.3 && interval < 5, "interval \(interval)")
+            #expect(line["fps_in"] is Double && line["fps_out"] is Double && line["queue_depth"] is Int)
+            let drops = try #require(line["drops"] as? [String: Any])
+            #expect(Set(drops.keys) == ["queue", "clients", "control"])
+            #expect((line["rss_bytes"] as? Int ?? 0) > 1_000_000)
+            #expect(line["clients"] as? Int == 0)
+        }
+        let last = try #require(periodic.last)
+        #expect((last["fps_in"] as? Double ?? 0) > 5, "paced at 30 fps")
+        #expect((last["ocr_ms_p50"] as? Double ?? 0) > 0 && (last["ocr_ms_p95"] as? Double ?? 0) >= (last["ocr_ms_p50"] as? Double ?? 0))
+        let p50 = last["latency_ms_p50"] as? Double ?? 0, p95 = last["latency_ms_p95"] as? Double ?? 0, p99 = last["latency_ms_p99"] as? Double ?? 0
+        #expect(p50 > 0 && p50 <= p95 && p95 <= p99)
+    }
+}
