@@ -60,7 +60,7 @@ struct ProtocolSchemaTests {
         try Data(#"{"presets":{"travel-jp":{"source":"JPY","targets":["EUR","USD"]}}}"#.utf8).write(to: URL(fileURLWithPath: config))
         let socket = temporary.file("lensd.sock")
         let daemon = try DaemonProcess([
-            "replay", "--loop", "--fps", "30", "--workers", "1", "--stats-interval", "0.5", "--config", config,
+            "replay", "--loop", "--fps", "30", "--workers", "1", "--stats-interval", "0.5", "--events", "--config", config,
             "--listen", "unix:" + socket, LensdProcess.sample("stills/tags-01.png"), "--target", "EUR",
         ])
         defer { daemon.terminate() }
@@ -85,7 +85,7 @@ struct ProtocolSchemaTests {
         #expect(daemon.waitForExit(timeout: 10) == 0)
 
         let streamClasses = try Self.validate(daemon.lines, with: validators)
-        #expect(streamClasses.isSuperset(of: ["VERSION", "RATES", "DEVICE", "OVERLAYS", "STATS", "ACK"]))
+        #expect(streamClasses.isSuperset(of: ["VERSION", "RATES", "DEVICE", "OVERLAYS", "STATS", "ACK", "TRACK"]))
         let clientClasses = try Self.validate(client.lines, with: validators)
         #expect(clientClasses.isSuperset(of: ["VERSION", "RATES", "DEVICE", "OVERLAYS", "STATS", "ACK", "ERROR"]))
 
