@@ -7,7 +7,7 @@ import Logging
 import Tracking
 
 /// `lensd run`: the whole pipeline on a live V4L2 camera.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Capture from a camera and stream OVERLAYS as NDJSON.",
@@ -36,12 +36,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Stop after this many captured frames.")
     var frames: UInt64?
 
-    @Option(help: "Frames that may wait for OCR (the oldest is dropped when full).")
-    var queueCapacity = 2
-
-    @Flag(help: "Also output tentative tracks (seen too few times to be confirmed).")
-    var includeTentative = false
-
+    @OptionGroup var daemon: DaemonOptions
     @OptionGroup var ocr: OCROptions
     @OptionGroup var currency: CurrencyOptions
     @OptionGroup var rateOptions: RateOptions
@@ -54,30 +49,12 @@ struct RunCommand: ParsableCommand {
         if !(fps > 0 && fps <= 1000) {
             throw ValidationError("--fps must be above 0 and at most 1000")
         }
-        if !(1...1024).contains(queueCapacity) {
-            throw ValidationError("--queue-capacity must be between 1 and 1024")
-        }
     }
 
-    func run() throws {
-        signal(SIGPIPE, SIG_IGN)
-        let currencies = try currency.resolve()
-        let logger = logging.makeLogger(label: "lensd.run")
-        let events = EventStream()
-        events.emit(VersionMessage())
-
-        let rates: RateService
-        do throws(RateError) {
-            rates = try rateOptions.makeService(base: currencies.base)
-        } catch {
-            logger.critical("\(error.description)")
-            events.emit(ErrorMessage(message: error.description, concerns: "startup"))
-            throw ExitCode(ExitStatus.startupFailed)
-        }
-        let rateFeed = RateFeed(service: rates, events: events, logger: logger)
-        rateFeed.start()
-        defer { rateFeed.stop() }
-
+    func run() async throws {
+        let session = try DaemonSession.start(
+            label: "lensd.run", daemon: daemon, currency: currency, rateOptions: rateOptions, logging: logging)
+        let events = session.events, logger = session.logger
         let path = device ?? DeviceEnumerator().firstCaptureDevice() ?? "/dev/video0"
         let requested = CaptureRequest.parseSize(size) ?? (1280, 720)
         // The camera's controls exist only once the camera does; its status callback reads them then.
@@ -95,42 +72,25 @@ struct RunCommand: ParsableCommand {
                 events.emit(ErrorMessage(message: problem.description, concerns: "device", path: path))
             })
         controls.set(camera.controls)
-        try applyInitialControls(camera.controls, events: events, logger: logger)
-        let stopOnSignals = SignalStopper(signals: [SIGINT, SIGTERM], stop: camera.stopSignal)
-
-        var trackerConfiguration = PriceTracker.Configuration()
-        trackerConfiguration.includeTentative = includeTentative
-        let stage = PriceStage(
-            extractor: currency.extractor(source: currencies.source),
-            tracker: PriceTracker(configuration: trackerConfiguration),
-            presenter: PricePresenter(targets: currencies.targets),
-            rates: rates, locale: currency.resolvedLocale,
-            events: events)
-        let metrics = PipelineMetrics()
-        let pipeline = ReplayPipeline(
-            options: .init(
+        applyInitialControls(camera.controls, events: events, logger: logger)
+        let stopSignal = camera.stopSignal
+        try await session.serve(DaemonSession.Work(
+            source: camera,
+            device: CameraDeviceControls(controls: camera.controls),
+            pipeline: .init(
                 pacing: .fast,
                 mediaFrameRate: fps,
                 loop: false,
-                queueCapacity: queueCapacity,
+                queueCapacity: daemon.queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
                 liveSource: true),
-            events: events, logger: logger, metrics: metrics, stats: StatsReporter(metrics: metrics))
-        let outcome = pipeline.run(source: camera, stage: stage)
-        withExtendedLifetime(stopOnSignals) {}
-        switch outcome {
-        case .finished:
-            return
-        case .inputFailed:
-            throw ExitCode(ExitStatus.inputFailed)
-        case .startupFailed:
-            throw ExitCode(ExitStatus.startupFailed)
-        }
+            controlFromStdinByDefault: true,
+            onShutdown: { stopSignal.raise() }))
     }
 
-    private func applyInitialControls(_ controls: CameraControls, events: EventStream, logger: Logger) throws {
+    private func applyInitialControls(_ controls: CameraControls, events: EventStream, logger: Logger) {
         do throws(ControlError) {
             if let zoom {
                 _ = try controls.setZoom(zoom)

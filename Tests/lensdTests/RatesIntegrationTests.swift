@@ -150,25 +150,24 @@ struct MicrobenchTests {
 
 @Suite("lensd rates on a running daemon", .serialized)
 struct RatesSignalTests {
-    @Test("SIGHUP re-reads the rates and a RATES line announces the new table; conversions use it")
+    @Test("SIGHUP re-reads the rates and a RATES line announces the new table")
     func hangupRefreshes() throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-hup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let file = scratch.appendingPathComponent("rates.csv")
-        try "Date, USD, GBP, \n19 November 2026, 1.0000, 1.0000, \n".write(to: file, atomically: true, encoding: .utf8)
-        let daemon = try RunningLensd(
-            ["replay", "--loop", "--fps", "10", "--workers", "1", "--rates", file.path, "--target", "EUR",
-             LensdProcess.sample("stills/tags-01.png")],
-            environment: ["XDG_CACHE_HOME": scratch.path, "EXCHANGERATE_API_KEY": ""])
-        defer { daemon.stop() }
-        let first = daemon.waitForLine(timeout: 20) { $0["class"] as? String == "RATES" }
-        #expect(first?["date"] as? String == "2026-11-19")
-        #expect(daemon.waitForLine(timeout: 30) { $0["class"] as? String == "OVERLAYS" } != nil)
+        let scratch = try TemporaryPath()
+        defer { scratch.remove() }
+        let file = scratch.file("rates.csv")
+        try "Date, USD, GBP, \n19 November 2026, 1.0000, 1.0000, \n".write(toFile: file, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(
+            ["replay", "--loop", "--fps", "10", "--workers", "1", "--control", "none", "--rates-source", "offline",
+             "--rates", file, "--target", "EUR", LensdProcess.sample("stills/tags-01.png")])
+        defer { daemon.terminate() }
+        #expect(daemon.waitUntil(timeout: 20) { $0.messages("RATES").first?["date"] as? String == "2026-11-19" })
+        #expect(daemon.waitUntil(timeout: 30) { !$0.messages("OVERLAYS").isEmpty })
 
-        try "Date, USD, GBP, \n20 November 2026, 2.0000, 2.0000, \n".write(to: file, atomically: true, encoding: .utf8)
+        try "Date, USD, GBP, \n20 November 2026, 2.0000, 2.0000, \n".write(toFile: file, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
-        let refreshed = daemon.waitForLine(timeout: 20) { $0["class"] as? String == "RATES" && $0["date"] as? String == "2026-11-20" }
-        #expect(refreshed?["origin"] as? String == "file")
-        #expect(daemon.process.isRunning, "SIGHUP must not end lensd")
+        #expect(daemon.waitUntil(timeout: 20) { daemon in
+            daemon.messages("RATES").contains { $0["date"] as? String == "2026-11-20" && $0["origin"] as? String == "file" }
+        })
+        #expect(daemon.waitForExit(timeout: 0.5) == nil, "SIGHUP must not end lensd")
     }
 }

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Capture
+import Conversion
+import Foundation
+import Logging
+import ServiceLifecycle
+import Tracking
+
+/// One run of lensd as a daemon over a frame source, shared by `run` (a camera) and `replay`.
+///
+/// ``start(label:daemon:currency:rateOptions:logging:)`` does what must happen before frames
+/// flow: the `VERSION` and `RATES` lines, the rate service, the client hub. ``serve(_:)`` then runs
+/// the pipeline in a service group with the socket server, control from stdin and periodic `STATS`,
+/// until the source ends or SIGINT/SIGTERM shut it down gracefully (a second signal exits at once).
+struct DaemonSession {
+    let daemon: DaemonOptions
+    let currency: CurrencyOptions
+    let currencies: CurrencyOptions.Selection
+    let presets: [String: PresetFile.Preset]
+    let logger: Logger
+    let hub: ClientHub?
+    let events: EventStream
+    let rates: RateService
+    let rateFeed: RateFeed
+    let escalation: SignalEscalation
+
+    /// What ``serve(_:)`` runs.
+    struct Work {
+        var source: any FrameSource
+        var device: any DeviceControls
+        var pipeline: ReplayPipeline.Options
+        /// Whether stdin carries control messages when `--control` is not given.
+        var controlFromStdinByDefault: Bool
+        /// Called on graceful shutdown, besides stopping the pipeline (e.g. to wake a camera's poll).
+        var onShutdown: @Sendable () -> Void = {}
+    }
+
+    static func start(
+        label: String, daemon: DaemonOptions, currency: CurrencyOptions, rateOptions: RateOptions, logging: LoggingOptions
+    ) throws -> DaemonSession {
+        signal(SIGPIPE, SIG_IGN)
+        let escalation = SignalEscalation()
+        escalation.start()
+        let currencies = try currency.resolve()
+        let presets = try currency.presets()
+        let logger = logging.makeLogger(label: label)
+        let hub = daemon.listenAddresses.isEmpty ? nil : ClientHub()
+        let events = EventStream(fanOut: hub)
+        events.emit(VersionMessage())
+
+        let rates: RateService
+        do throws(RateError) {
+            rates = try rateOptions.makeService(base: currencies.base)
+        } catch {
+            logger.critical("\(error.description)")
+            events.emit(ErrorMessage(message: error.description, concerns: "startup"))
+            throw ExitCode(ExitStatus.startupFailed)
+        }
+        let rateFeed = RateFeed(service: rates, events: events, logger: logger)
+        rateFeed.start()
+        return DaemonSession(
+            daemon: daemon, currency: currency, currencies: currencies, presets: presets, logger: logger, hub: hub,
+            events: events, rates: rates, rateFeed: rateFeed, escalation: escalation)
+    }
+
+    /// Runs `work` to its end; throws the exit status of a failed run.
+    func serve(_ work: Work) async throws {
+        defer {
+            rateFeed.stop()
+            escalation.stop()
+        }
+        var trackerConfiguration = PriceTracker.Configuration()
+        trackerConfiguration.includeTentative = daemon.includeTentative
+        let metrics = PipelineMetrics()
+        let stats = StatsReporter(metrics: metrics)
+        let status = DaemonStatus(DaemonStatus.Snapshot(
+            zoom: PriceStage.zoomState(work.device),
+            torch: TorchMessage(available: work.device.hasTorch, on: false),
+            currency: CurrencyStateMessage(
+                source: currencies.source, targets: currencies.targets, autoDetect: true, preset: currency.preset)))
+        let inbox = ControlInbox()
+        let center = ControlCenter(inbox: inbox, events: events, status: status, metrics: metrics, rates: rates, presets: presets)
+        let stageControl = StageControl(inbox: inbox, status: status, metrics: metrics, device: work.device)
+        stageControl.preset = currency.preset
+        let stage = PriceStage(
+            extractor: currency.extractor(source: currencies.source),
+            tracker: PriceTracker(configuration: trackerConfiguration),
+            presenter: PricePresenter(targets: currencies.targets),
+            rates: rates, locale: currency.resolvedLocale,
+            events: events, control: stageControl)
+        stage.emitsTrackEvents = daemon.trackEvents
+        let pipeline = ReplayPipeline(options: work.pipeline, events: events, logger: logger, metrics: metrics, stats: stats)
+
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let hub {
+            let settings = ClientSettings(
+                events: events, hub: hub, center: center, metrics: metrics, logger: logger, bufferLimit: daemon.clientBuffer)
+            do throws(ServerError) {
+                let server = try await SocketServer.start(addresses: daemon.listenAddresses, settings: settings)
+                services.append(.init(service: SocketServerService(server: server)))
+            } catch {
+                logger.critical("\(error.description)")
+                events.emit(ErrorMessage(message: error.description, concerns: "startup"))
+                throw ExitCode(ExitStatus.startupFailed)
+            }
+        }
+        if (daemon.control ?? (work.controlFromStdinByDefault ? .stdin : .none)) == .stdin {
+            StdinControlReader(center: center, events: events).start()
+        }
+        let sourceBox = UncheckedSendableBox(work.source)
+        let pipelineService = PipelineService(pipeline: pipeline, onShutdown: work.onShutdown) {
+            status.update { $0.processing = true }
+            let outcome = pipeline.run(source: sourceBox.value, stage: stage)
+            status.update { $0.processing = false }
+            for unapplied in inbox.close() {
+                unapplied.reply.send(ErrorMessage(
+                    message: "the pipeline has stopped", concerns: "control",
+                    cmd: unapplied.request.command.name, id: unapplied.request.id))
+            }
+            return outcome
+        }
+        services.append(.init(service: pipelineService, successTerminationBehavior: .gracefullyShutdownGroup))
+        // Shutdown goes in reverse order: the ticker stops before the pipeline sends its last STATS,
+        // and the server closes clients after that.
+        if daemon.statsInterval > 0 {
+            services.append(.init(service: StatsTicker(
+                interval: .milliseconds(Int(daemon.statsInterval * 1000)), stats: stats, events: events)))
+        }
+
+        var configuration = ServiceGroupConfiguration(services: services, logger: logger)
+        configuration.gracefulShutdownSignals = [.sigterm, .sigint]
+        try await ServiceGroup(configuration: configuration).run()
+
+        switch pipelineService.outcome {
+        case .finished?, nil:
+            return
+        case .inputFailed? where pipelineService.wasStopped:
+            return
+        case .inputFailed?:
+            throw ExitCode(ExitStatus.inputFailed)
+        case .startupFailed?:
+            throw ExitCode(ExitStatus.startupFailed)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `lensd run` (a camera) is the same daemon as `replay`: control, socket clients and a clean stop,
+/// even while the camera is absent and lensd waits for it.
+@Suite("lensd run as a daemon", .serialized)
+struct CameraDaemonTests {
+    @Test("waiting for an absent camera, lensd answers control on stdin and sockets and stops cleanly on SIGTERM")
+    func daemonWithoutCamera() throws {
+        let scratch = try TemporaryPath()
+        defer { scratch.remove() }
+        let socket = scratch.file("lensd.sock")
+        let daemon = try DaemonProcess(
+            ["run", "--device", scratch.file("video-absent"), "--control", "stdin", "--listen", "unix:" + socket,
+             "--rates-source", "offline", "--target", "EUR"])
+        defer { daemon.terminate() }
+        #expect(daemon.waitUntil(timeout: 20) { $0.messages("DEVICE").first?["state"] as? String == "inactive" })
+        #expect(daemon.messages("DEVICE").first?["source"] as? String == "v4l2")
+
+        daemon.write(Data(#"{"cmd":"status","id":"s1"}"#.utf8 + [0x0A]))
+        daemon.write(Data(#"{"cmd":"torch","on":true,"id":"t1"}"#.utf8 + [0x0A]))
+        #expect(daemon.waitUntil(timeout: 10) { $0.messages("ACK").contains { $0["id"] as? String == "s1" } })
+
+        let client = try SocketClient(path: socket)
+        #expect(daemon.waitUntil(timeout: 10) { _ in
+            client.messages.contains { $0["class"] as? String == "RATES" }
+        })
+        #expect(client.messages.first?["class"] as? String == "VERSION")
+
+        daemon.signal(SIGTERM)
+        let status = daemon.waitForExit(timeout: 10)
+        #expect(status == 0)
+        #expect(daemon.messages("STATS").last?["final"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: socket), "the socket file is removed on exit")
+    }
+}
