@@ -30,8 +30,17 @@ struct PeriodicStatsTests {
         }
         let last = try #require(periodic.last)
         #expect((last["fps_in"] as? Double ?? 0) > 5, "paced at 30 fps")
-        #expect((last["ocr_ms_p50"] as? Double ?? 0) > 0 && (last["ocr_ms_p95"] as? Double ?? 0) >= (last["ocr_ms_p50"] as? Double ?? 0))
-        let p50 = last["latency_ms_p50"] as? Double ?? 0, p95 = last["latency_ms_p95"] as? Double ?? 0, p99 = last["latency_ms_p99"] as? Double ?? 0
-        #expect(p50 > 0 && p50 <= p95 && p95 <= p99)
+        // Percentiles cover one interval; an interval in which no OCR finished (a loaded machine) has none.
+        let withOCR = periodic.filter { $0["ocr_ms_p50"] != nil }
+        let withLatency = periodic.filter { $0["latency_ms_p50"] != nil }
+        #expect(!withOCR.isEmpty && !withLatency.isEmpty)
+        for line in withOCR {
+            #expect((line["ocr_ms_p50"] as? Double ?? 0) > 0 && (line["ocr_ms_p95"] as? Double ?? 0) >= (line["ocr_ms_p50"] as? Double ?? 0))
+        }
+        for line in withLatency {
+            let p50 = line["latency_ms_p50"] as? Double ?? 0, p95 = line["latency_ms_p95"] as? Double ?? 0
+            let p99 = line["latency_ms_p99"] as? Double ?? 0
+            #expect(p50 > 0 && p50 <= p95 && p95 <= p99)
+        }
     }
 }
