@@ -60,9 +60,11 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.inputFailed)
         }
         let frameRate = fps ?? source.nominalFrameRate ?? 30
+        // Replays answer zoom like a camera without optical zoom: a centre crop before OCR.
+        let zoomed = DigitallyZoomedSource(source)
         try await session.serve(DaemonSession.Work(
-            source: source,
-            device: DigitalZoomControls(),
+            source: zoomed,
+            device: CaptureDeviceControls(controls: zoomed.controls),
             pipeline: .init(
                 pacing: fast ? .fast : .realtime(framesPerSecond: frameRate),
                 mediaFrameRate: frameRate,

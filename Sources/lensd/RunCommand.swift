@@ -76,7 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         let stopSignal = camera.stopSignal
         try await session.serve(DaemonSession.Work(
             source: camera,
-            device: CameraDeviceControls(controls: camera.controls),
+            device: CaptureDeviceControls(controls: camera.controls),
             pipeline: .init(
                 pacing: .fast,
                 mediaFrameRate: fps,

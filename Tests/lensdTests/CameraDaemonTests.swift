@@ -34,3 +34,25 @@ struct CameraDaemonTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the socket file is removed on exit")
     }
 }
+
+@Suite("lensd replay zoom", .serialized)
+struct ReplayZoomTests {
+    @Test("a zoom control message crops the replayed frames from the next frame on; torch is refused")
+    func zoomCrops() throws {
+        let daemon = try DaemonProcess(
+            ["replay", "--loop", "--fps", "10", "--workers", "1", "--control", "stdin", "--rates-source", "offline",
+             "--target", "EUR", LensdProcess.sample("stills/tags-01.png")])
+        defer { daemon.terminate() }
+        #expect(daemon.waitUntil(timeout: 30) { $0.messages("OVERLAYS").contains { $0["width"] as? Int == 640 } })
+        daemon.write(Data(#"{"cmd":"zoom","level":9,"id":"z"}"#.utf8 + [0x0A]))
+        daemon.write(Data(#"{"cmd":"torch","on":true,"id":"t"}"#.utf8 + [0x0A]))
+        #expect(daemon.waitUntil(timeout: 30) { $0.messages("OVERLAYS").contains { $0["width"] as? Int == 160 } },
+                "zoom 9 is clamped to 4: 640x480 becomes 160x120")
+        let ack = try #require(daemon.messages("ACK").first { $0["id"] as? String == "z" })
+        let zoom = try #require(ack["zoom"] as? [String: Any])
+        #expect(zoom["level"] as? Double == 4 && zoom["kind"] as? String == "digital")
+        let refusal = try #require(daemon.messages("ERROR").first { $0["id"] as? String == "t" })
+        #expect((refusal["message"] as? String ?? "").contains("no torch"))
+        #expect(daemon.messages("OVERLAYS").filter { $0["width"] as? Int == 160 }.allSatisfy { $0["height"] as? Int == 120 })
+    }
+}

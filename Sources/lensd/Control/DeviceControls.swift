@@ -1,7 +1,7 @@
 /// The camera controls a frame source offers to control messages (`zoom`, `torch`).
 ///
 /// The ordered stage applies them between frames, so an implementation is only ever called from
-/// that one stage. Replay sources use ``DigitalZoomControls``; a camera source plugs in its own.
+/// that one stage. ``CaptureDeviceControls`` adapts a camera's or a replay's `CaptureControls`.
 protocol DeviceControls: Sendable {
     /// How zoom is done: `digital` (crop) or `optical`.
     var zoomKind: String { get }

@@ -1,11 +1,13 @@
 import Capture
 
-/// A camera's V4L2 controls (``CameraControls``) as control messages see them.
+/// A capture source's controls (``CaptureControls``) as control messages see them.
 ///
-/// Zoom is optical where the camera has `V4L2_CID_ZOOM_ABSOLUTE`, else digital; the torch is the
-/// camera's flash LED in torch mode. `CameraControls` is thread-safe, so this value may be copied.
-struct CameraDeviceControls: DeviceControls {
-    let controls: CameraControls
+/// For a camera (`CameraControls`) zoom is optical where it has `V4L2_CID_ZOOM_ABSOLUTE`, else a
+/// digital crop, and the torch is its flash LED in torch mode; a replay (`ReplayControls` of a
+/// `DigitallyZoomedSource`) crops digitally and has no torch. Both are thread-safe, so this value
+/// may be copied.
+struct CaptureDeviceControls: DeviceControls {
+    let controls: any CaptureControls
 
     var zoomKind: String { controls.zoom().kind.rawValue }
     var zoomRange: ClosedRange<Double> {
