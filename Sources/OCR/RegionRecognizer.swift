@@ -48,12 +48,37 @@ public final class RegionRecognizer {
         else {
             throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count)
         }
+        return try read(luma: luma, width: width, height: height, stride: stride,
+                        regions: propose(luma: luma, width: width, height: height, stride: stride), using: engine)
+    }
+
+    /// Proposes the text lines of an 8-bit luma image (``TextRegionDetector``), without reading them.
+    ///
+    /// The caller may read only some of them with ``read(luma:width:height:stride:regions:using:)``.
+    public func propose(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [TextRegion] {
+        guard width > 0, height > 0, stride >= width, luma.count >= stride * (height - 1) + width else { return [] }
         let started = ThreadCPUClock.now()
         let proposals = detector.detect(luma: luma, width: width, height: height, stride: stride)
         proposalTime += ThreadCPUClock.now() - started
         images += 1
-        regions += proposals.count
+        return proposals
+    }
 
+    /// Reads the given text lines of an 8-bit luma image, each prepared and read on its own as one line.
+    ///
+    /// - Parameter regions: line boxes in image pixels (from ``propose(luma:width:height:stride:)``,
+    ///   or a tracked price's predicted box); boxes outside the image are clipped or skipped.
+    /// - Returns: the lines read, with word boxes in image pixels, in the order of `regions`.
+    public func read(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, regions proposals: [TextRegion],
+        using engine: TesseractEngine
+    ) throws(OCRError) -> [OCRLine] {
+        guard width > 0, height > 0, stride >= width, width <= Int(Int32.max), height <= Int(Int32.max),
+              luma.count >= stride * (height - 1) + width
+        else {
+            throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count)
+        }
+        regions += proposals.count
         engine.setPageSegmentation(.singleLine)
         if options.detectsPolarity { engine.setVariable("tessedit_do_invert", "0") }
         defer {
