@@ -19,11 +19,17 @@ struct OCROptions: ParsableArguments {
     @Option(name: .customLong("ocr"), help: "OCR front-end: regions (find text lines, read each one; --psm unused) or full-frame (one pass with --psm).")
     var frontEnd: OCRFrontEnd = .regions
 
+    @Option(help: "What to read: changes (new and changed regions, tracks in turn, whole frames when idle) or every-frame (read every frame whole, with --ocr).")
+    var schedule: ReadSchedule = .changes
+
     func validate() throws {
         if let workers, !(1...64).contains(workers) {
             throw ValidationError("--workers must be between 1 and 64")
         }
     }
+
+    /// `--schedule`, except that the full-frame front-end always reads every frame (the naive baseline).
+    var effectiveSchedule: ReadSchedule { frontEnd == .fullFrame ? .everyFrame : schedule }
 
     var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
 

@@ -72,7 +72,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 queueCapacity: daemon.queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
-                reader: ocr.reader),
+                reader: ocr.reader,
+                schedule: ocr.effectiveSchedule),
             controlFromStdinByDefault: !paths.contains("-")))
     }
 }

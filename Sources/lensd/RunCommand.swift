@@ -85,7 +85,8 @@ struct RunCommand: AsyncParsableCommand {
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
-                liveSource: true),
+                liveSource: true,
+                schedule: ocr.effectiveSchedule),
             controlFromStdinByDefault: true,
             onShutdown: { stopSignal.raise() }))
     }
