@@ -94,7 +94,8 @@ struct PriceTrackerCore: Sendable {
         tracks.filter { $0.state != .ended }.map { track in
             TrackSummary(
                 key: track.serial, id: track.id, box: track.filter.box, state: track.state, locked: track.locked,
-                lastReadAt: track.lastHitAt, reads: track.hits)
+                lastReadAt: track.lastHitAt, reads: track.hits,
+                assumedCurrency: track.vote.supportingRead.evidence == .default)
         }
     }
 
@@ -213,6 +214,9 @@ struct PriceTrackerCore: Sendable {
 
     private mutating func hit(trackAt index: Int, with detection: DetectedPrice, at time: Double) {
         tracks[index].filter.correct(with: detection.box)
+        if !configuration.estimatesVelocity {
+            tracks[index].filter.stop()
+        }
         if !tracks[index].locked {
             tracks[index].vote.add(detection)
         }

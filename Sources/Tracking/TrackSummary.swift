@@ -14,8 +14,14 @@ public struct TrackSummary: Sendable, Hashable {
     public var lastReadAt: Double
     /// Reads that matched the track, the first one included.
     public var reads: Int
+    /// Whether the value shown has no printed currency behind it (`CurrencyEvidence.default`):
+    /// another read may find the marker.
+    public var assumedCurrency: Bool
 
-    public init(key: Int, id: String?, box: PixelRect, state: TrackState, locked: Bool, lastReadAt: Double, reads: Int) {
+    public init(
+        key: Int, id: String?, box: PixelRect, state: TrackState, locked: Bool, lastReadAt: Double, reads: Int,
+        assumedCurrency: Bool = false
+    ) {
         self.key = key
         self.id = id
         self.box = box
@@ -23,5 +29,6 @@ public struct TrackSummary: Sendable, Hashable {
         self.locked = locked
         self.lastReadAt = lastReadAt
         self.reads = reads
+        self.assumedCurrency = assumedCurrency
     }
 }

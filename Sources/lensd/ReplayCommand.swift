@@ -73,7 +73,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
-                schedule: ocr.effectiveSchedule),
+                schedule: ocr.effectiveSchedule,
+                scheduling: ocr.scheduling),
             controlFromStdinByDefault: !paths.contains("-")))
     }
 }

@@ -27,7 +27,7 @@ final class ReplayPipeline: Sendable {
         var schedule: ReadSchedule = .everyFrame
         var scheduling = OCRScheduler.Configuration()
         /// Seconds a scheduled job's frame may lag the newest frame before the job is dropped (live runs).
-        var staleAfter = 0.5
+        var staleAfter = 1.5
     }
 
     /// How a run ended.
@@ -107,6 +107,8 @@ final class ReplayPipeline: Sendable {
         do throws(OCRError) {
             pool = try OCRWorkerPool.start(
                 workerCount: options.workers, configuration: options.ocr,
+                // The frame thread must never wait for OCR to get the CPU: it sets the latency.
+                niceIncrement: synchronous ? 0 : 5,
                 next: { jobs.pop() },
                 process: { [metrics] engine, job in
                     let clock = ContinuousClock()

@@ -86,7 +86,8 @@ struct RunCommand: AsyncParsableCommand {
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
                 liveSource: true,
-                schedule: ocr.effectiveSchedule),
+                schedule: ocr.effectiveSchedule,
+                scheduling: ocr.scheduling),
             controlFromStdinByDefault: true,
             onShutdown: { stopSignal.raise() }))
     }

@@ -189,6 +189,7 @@ struct OCRSchedulerTests {
     @Test func readsALineWithNoPriceAgainAFewTimesThenLeavesIt() throws {
         var configuration = Self.noWholeFrames()
         configuration.retries = 2
+        configuration.retriesWithDigits = 5
         configuration.retryInterval = 0.2
         var scheduler = OCRScheduler(configuration: configuration)
         let line = TextRegion(box: OCRRect(x: 200, y: 200, width: 100, height: 20), level: 0)

@@ -26,10 +26,11 @@ struct OCRJobRunner: Sendable {
                         recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
                     }
                 }.filter { unread.intersects(Self.rect($0.box)) }
-                // A line still cut by the frame's edge is read once it has come into view.
-                let wanted = proposed.filter {
-                    OCRScheduler.isInView(Self.rect($0.box), marginHeights: 0.5, width: frame.width, height: frame.height)
-                }
+                // A line still cut by the frame's edge is read once it has come into view. Tall
+                // lines first: on a tag the price is the biggest text, so prices are read first.
+                let wanted = proposed
+                    .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: 0.5, width: frame.width, height: frame.height) }
+                    .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
                 result.incomplete = proposed.map { Self.rect($0.box) }
                     .filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
                 // Unread cells with no proposal on them have no text: they were read, with nothing found.

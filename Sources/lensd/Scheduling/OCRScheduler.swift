@@ -7,12 +7,16 @@ import Tracking
 ///    motion does not explain (``SceneChangeDetector``) are gathered in an *unread* mask that moves
 ///    with the image; whenever no scan is running, one ``OCRJob/Kind/scan(unread:)`` takes the
 ///    whole mask. Content that only moved is never read again.
-/// 2. **Tentative tracks**: read again at once (up to ``Configuration/tentativeAttempts`` times), so
-///    a new price is confirmed by a second read within a few frames.
+/// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times,
+///    ``Configuration/retryInterval`` apart), so a new price is confirmed by a second read within a
+///    few frames; tracks whose currency was only assumed are read again as often, for the marker.
 /// 3. **Confirmed tracks** in turn, the one read longest ago first, each at most once every
 ///    ``Configuration/verifyInterval`` seconds and one at a time: a wrong or replaced value is
 ///    corrected without re-reading everything. Locked tracks are never read.
-/// 4. **A whole-frame pass** when no other work waits, at most every
+/// 4. **Retries**: a line read with no track on it is read again a few times, more often when
+///    its read had digits in it (``Configuration/retriesWithDigits``).
+/// 5. **A whole-frame pass** when no other work waits and no scan runs (or it has waited twice its
+///    interval), at most every
 ///    ``Configuration/wholeFrameInterval`` seconds while the picture changes (and every
 ///    ``Configuration/stillWholeFrameInterval`` while it is still): it finds text the line
 ///    proposals miss, such as motion-blurred prices.
@@ -23,15 +27,17 @@ struct OCRScheduler {
     /// Tuning of the schedule.
     struct Configuration: Sendable {
         var verifyInterval = 3.0
-        var tentativeAttempts = 3
+        var tentativeAttempts = 5
         var wholeFrameInterval = 1.5
         var stillWholeFrameInterval = 20.0
         /// Whether to plan whole-frame passes at all.
         var wholeFramePasses = true
         /// Times a line read with no price found on it is read again (a read can fail on noise or
-        /// blur that the next frames do not have), and the seconds between those reads.
-        var retries = 2
-        var retryInterval = 0.25
+        /// blur that the next frames do not have), and the seconds between those reads: more often
+        /// for a line whose read had digits in it (a price misread is likelier there).
+        var retries = 1
+        var retriesWithDigits = 4
+        var retryInterval = 0.15
         /// Scans running at once: one in a live run (the next one then covers everything that
         /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
         var concurrentScans = 1
@@ -40,11 +46,12 @@ struct OCRScheduler {
         var fastLagFrames: UInt64 = 2
     }
 
-    /// A line read with no track on it, to read again later (or, once read `retries` times, not again).
+    /// A line read with no track on it, to read again later (or, once read `limit` times, not again).
     private struct Retry {
         var line: PixelRect
         var due: Double
         var attempts: Int
+        var limit: Int
     }
 
     let configuration: Configuration
@@ -144,9 +151,12 @@ struct OCRScheduler {
         let live = Set(tracks.map(\.key))
         lastVerifiedAt = lastVerifiedAt.filter { live.contains($0.key) }
         tentativeReads = tentativeReads.filter { live.contains($0.key) }
-        for track in tracks where track.state == .tentative && !track.locked && !verifying.contains(track.key) {
+        // Tentative tracks, and tracks whose currency was only assumed (the marker may be read next time).
+        for track in tracks where (track.state == .tentative || track.assumedCurrency) && !track.locked && !verifying.contains(track.key) {
             let attempts = tentativeReads[track.key, default: 0]
             guard attempts < configuration.tentativeAttempts else { continue }
+            // Reads of nearly the same frame fail together: space them out like retries.
+            if time - (lastVerifiedAt[track.key] ?? track.lastReadAt) < configuration.retryInterval { continue }
             tentativeReads[track.key] = attempts + 1
             verifying.insert(track.key)
             jobs.append(OCRJob(kind: .verify(key: track.key, box: track.box), priority: .tentative, frame: frame, time: time))
@@ -163,9 +173,12 @@ struct OCRScheduler {
                 jobs.append(OCRJob(kind: .verify(key: due.track.key, box: due.track.box), priority: .verification, frame: frame, time: time))
             }
         }
+        // Whole frames wait until new regions have been read (the pass holds a worker for a third
+        // of a second or more), unless that has kept them waiting for twice their interval.
         if configuration.wholeFramePasses, !wholeFrameRunning {
             let interval = changedSinceWholeFrame ? configuration.wholeFrameInterval : configuration.stillWholeFrameInterval
-            if time - lastWholeFrameAt >= interval {
+            let idle = queueEmpty && scansRunning == 0 && jobs.isEmpty
+            if time - lastWholeFrameAt >= (idle ? interval : 2 * interval) {
                 wholeFrameRunning = true
                 changedSinceWholeFrame = false
                 lastWholeFrameAt = time
@@ -191,9 +204,16 @@ struct OCRScheduler {
             let lines = regions.map { OCRJobRunner.rect($0.box).offsetBy(dx: offset.dx, dy: offset.dy) }
             if result.dropped {
                 markUnread(lines, offset: (0, 0))
-            } else if configuration.retries > 0 {
+            } else {
                 for line in lines where !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) {
-                    retries.append(Retry(line: line, due: result.frameTime + configuration.retryInterval, attempts: 0))
+                    let original = line.offsetBy(dx: -offset.dx, dy: -offset.dy)
+                    let digits = result.lines.contains { read in
+                        original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
+                            && read.text.contains(where: \.isNumber)
+                    }
+                    let limit = digits ? configuration.retriesWithDigits : configuration.retries
+                    guard limit > 0 else { continue }
+                    retries.append(Retry(line: line, due: result.frameTime + configuration.retryInterval, attempts: 0, limit: limit))
                 }
             }
         case .verify(let key, _):
@@ -213,9 +233,12 @@ struct OCRScheduler {
                   !tracks.contains(where: { retry.line.contains(x: $0.box.midX, y: $0.box.midY) })
             else { return nil }
             // Lines read as often as allowed stay listed, so that reading them again does not start over.
-            guard time >= retry.due, retry.attempts < configuration.retries else { return retry }
+            guard time >= retry.due, retry.attempts < retry.limit else { return retry }
             mask.set(retry.line)
-            return Retry(line: retry.line, due: time + configuration.retryInterval, attempts: retry.attempts + 1)
+            var next = retry
+            next.due = time + configuration.retryInterval
+            next.attempts += 1
+            return next
         }
         unread = mask
     }
