@@ -119,7 +119,8 @@ final class PriceStage {
     /// visible glyph, so the box of a cut price ends a little before the edge); an amount with no
     /// printed currency gets two text heights on both sides, as its marker may be the part outside.
     /// Top and bottom only need the box inside the frame: cutting text vertically does not change
-    /// what it says.
+    /// what it says. A box touching the left or right edge is cut whatever it starts or ends with
+    /// (a partly visible glyph can read as a marker: `$` of `5`).
     static func isCutOff(
         text: String, evidence: CurrencyEvidence, box: PixelRect, width: Int, height: Int
     ) -> Bool {
@@ -129,7 +130,7 @@ final class PriceStage {
         let openLeft = unmarked || trimmed.first?.isNumber ?? true
         let openRight = unmarked || trimmed.last?.isNumber ?? true
         return (openLeft && box.x <= margin) || (openRight && box.maxX >= Double(width) - margin)
-            || box.y < 1 || box.maxY > Double(height) - 1
+            || box.x < 1 || box.maxX > Double(width) - 1 || box.y < 1 || box.maxY > Double(height) - 1
     }
 
     /// Whether a tracked box has moved partly out of the frame (by more than a pixel of smoothing

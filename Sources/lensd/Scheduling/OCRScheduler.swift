@@ -38,6 +38,9 @@ struct OCRScheduler {
         var retries = 1
         var retriesWithDigits = 4
         var retryInterval = 0.15
+        /// The first retry comes sooner (the next frames differ in noise and blur); later ones
+        /// back off, doubling from `retryInterval`.
+        var firstRetryDelay = 0.05
         /// Scans running at once: one in a live run (the next one then covers everything that
         /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
         var concurrentScans = 1
@@ -213,7 +216,7 @@ struct OCRScheduler {
                     }
                     let limit = digits ? configuration.retriesWithDigits : configuration.retries
                     guard limit > 0 else { continue }
-                    retries.append(Retry(line: line, due: result.frameTime + configuration.retryInterval, attempts: 0, limit: limit))
+                    retries.append(Retry(line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit))
                 }
             }
         case .verify(let key, _):
@@ -236,7 +239,7 @@ struct OCRScheduler {
             guard time >= retry.due, retry.attempts < retry.limit else { return retry }
             mask.set(retry.line)
             var next = retry
-            next.due = time + configuration.retryInterval
+            next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
             next.attempts += 1
             return next
         }
