@@ -99,7 +99,7 @@ final class PriceStage {
         if emitsTrackEvents {
             for event in earlierEvents + tracker.events {
                 let message = presenter.message(for: event.price, rates: view, frameWidth: width, frameHeight: height).0
-                events.emit(TrackMessage(type: event.kind.rawValue, frame: sequence, price: message))
+                events.emitLater(TrackMessage(type: event.kind.rawValue, frame: sequence, price: message))
             }
         }
         let prices = tracks.map { track in
@@ -107,7 +107,7 @@ final class PriceStage {
             report(failures, frame: sequence)
             return message
         }
-        events.emit(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
+        events.emitLater(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
     }
 
     /// Whether a price read near the frame's edge may be cut off there, so that it reads as a

@@ -1,4 +1,5 @@
 import Capture
+import Foundation
 import Synchronization
 import Testing
 @testable import lensd
@@ -48,25 +49,30 @@ struct OCRJobQueueTests {
         #expect(queue.droppedJobs == 1)
     }
 
-    @Test func waitsForEveryJobOfAFrameIncludingJobsPushedWhileRunning() async throws {
+    @Test func waitsForEveryJobOfAFrameIncludingJobsPushedWhileRunning() throws {
         let queue = OCRJobQueue(staleAfter: nil) { _ in }
         let finished = Atomic<Int>(0)
         queue.push(try Self.job(.newRegions, frame: 0))
         queue.push(try Self.job(.newRegions, frame: 5))
-        let worker = Task.detached {
+        let child = try Self.job(.tentative, frame: 0)
+        let done = DispatchSemaphore(value: 0)
+        // A worker thread, not a task: the queue blocks, which must not hold the test runner's threads.
+        let worker = Thread {
             while let job = queue.pop() {
                 if job.frame.sequence == 0, job.priority == .newRegions {
                     // A scan splitting its work: the child is pushed before the parent finishes.
-                    if let child = try? Self.job(.tentative, frame: 0) { queue.push(child) }
+                    queue.push(child)
                 }
-                try? await Task.sleep(for: .milliseconds(20))
+                Thread.sleep(forTimeInterval: 0.02)
                 if job.frame.sequence == 0 { finished.add(1, ordering: .relaxed) }
                 queue.finish(job)
             }
+            done.signal()
         }
+        worker.start()
         queue.waitUntilDone(throughFrame: 0)
         #expect(finished.load(ordering: .relaxed) == 2)
         queue.close()
-        await worker.value
+        done.wait()
     }
 }
