@@ -20,6 +20,10 @@ final class OCRJobQueue: @unchecked Sendable {
     private var outstanding: [UInt64: Int] = [:]
     /// Seconds a job's frame may lag the newest frame before the job is dropped; `nil`: never.
     let staleAfter: Double?
+    /// New regions may lag this many times longer than other work before they are dropped: they
+    /// are the only way new content gets read, so dropping them early under load would only
+    /// plan the same reads again (and drop them again).
+    static let newRegionLeeway = 4.0
     private let dropped: @Sendable (OCRJob) -> Void
 
     /// - Parameter dropped: called (on the thread that dropped it, outside the lock) for each
@@ -56,10 +60,8 @@ final class OCRJobQueue: @unchecked Sendable {
     func pop() -> OCRJob? {
         condition.lock()
         while true {
-            var stale: [OCRJob] = []
-            while let first = jobs.first, isStale(first) {
-                stale.append(jobs.removeFirst())
-            }
+            let stale = jobs.filter(isStale)
+            if !stale.isEmpty { jobs.removeAll(where: isStale) }
             droppedCount += stale.count
             if !stale.isEmpty {
                 running += stale.count
@@ -154,6 +156,7 @@ final class OCRJobQueue: @unchecked Sendable {
 
     private func isStale(_ job: OCRJob) -> Bool {
         guard let staleAfter else { return false }
-        return job.time < latestFrameTime - staleAfter
+        let limit = job.priority == .newRegions ? staleAfter * Self.newRegionLeeway : staleAfter
+        return job.time < latestFrameTime - limit
     }
 }
