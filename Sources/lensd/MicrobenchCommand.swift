@@ -1,4 +1,5 @@
 import ArgumentParser
+import Capture
 import Conversion
 import Foundation
 import Tracking
@@ -16,7 +17,7 @@ struct MicrobenchCommand: ParsableCommand {
             Runs each measurement --runs times (after one warm-up run) and prints the median, \
             the minimum and the maximum. Use a release build: swift build -c release.
             """,
-        subcommands: [Extractor.self, Conversions.self])
+        subcommands: [Extractor.self, Conversions.self, Changes.self])
 
     /// Median, minimum and maximum of per-run rates.
     struct Summary: Encodable {
@@ -161,6 +162,43 @@ struct MicrobenchCommand: ParsableCommand {
                 throw ValidationError("\(failures) conversions failed")
             }
             Summary(benchmark: "conversion", unit: "conversions/s", work: count, rates: rates, results: converted)
+                .print(json: json)
+        }
+    }
+
+    struct Changes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Frames per second of the frame thread's change detection (motion and changed cells) over a recording.")
+
+        @Argument(help: "Frames to replay (a Y4M file or image directory).")
+        var path: String
+
+        @Option(help: "Timed runs over all frames.")
+        var runs = 5
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+
+        func run() throws {
+            var frames: [Frame] = []
+            do throws(ReplayError) {
+                let source = try ReplaySource.open(paths: [path])
+                while let event = try source.next() {
+                    if case .frame(let frame) = event { frames.append(frame) }
+                }
+            } catch {
+                throw ValidationError(error.description)
+            }
+            guard !frames.isEmpty else { throw ValidationError("\(path): no frames") }
+            var changed = 0
+            let rates = MicrobenchCommand.measure(runs: runs, work: frames.count) {
+                var detector = SceneChangeDetector()
+                changed = 0
+                for frame in frames {
+                    changed += detector.update(luma: frame.luma, width: frame.width, height: frame.height, stride: frame.stride).changed.count
+                }
+            }
+            Summary(benchmark: "changes \(frames[0].width)x\(frames[0].height)", unit: "frames/s", work: frames.count, rates: rates, results: changed)
                 .print(json: json)
         }
     }
