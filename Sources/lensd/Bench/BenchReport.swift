@@ -42,7 +42,7 @@ struct BenchReport: Encodable, Sendable {
             "",
             "throughput   fps in \(Self.text(m.fpsIn))   fps out \(Self.text(m.fpsOut))   wall \(Self.text(m.wallSeconds, digits: 2)) s",
             "frames       \(Self.text(m.framesIn, digits: 0)) in   \(Self.text(m.framesProcessed, digits: 0)) processed   "
-                + "\(Self.text(m.overlaysLines, digits: 0)) OVERLAYS (\(Self.text(m.overlaysPercent, digits: 1)) % of input)",
+                + "\(Self.text(m.overlaysLines, digits: 0)) OVERLAYS (\(Self.percent(m.overlaysPercent)) of input)",
             "drops        queue \(Self.text(m.dropsQueue, digits: 0))   clients \(Self.text(m.dropsClients, digits: 0))   "
                 + "control \(Self.text(m.dropsControl, digits: 0))   queue max depth \(Self.text(m.queueMaxDepth, digits: 0))   "
                 + "errors \(Self.text(m.errors, digits: 0))",
@@ -62,12 +62,12 @@ struct BenchReport: Encodable, Sendable {
         lines += [
             "startup      first OVERLAYS \(Self.text(m.firstOverlaysMs, digits: 0)) ms after start "
                 + "(\(Self.text(m.pipelineFirstOverlaysMs, digits: 0)) ms after the pipeline's start)",
-            "cpu          \(Self.text(m.cpuSeconds, digits: 2)) s, \(Self.text(m.cpuPercent, digits: 1)) % of one core; "
-                + "steady (2nd half) \(Self.text(m.cpuPercentSteady, digits: 1)) %; "
-                + "after the last new confirmation \(Self.text(m.cpuPercentAfterConfirmed, digits: 1)) %",
+            "cpu          \(Self.text(m.cpuSeconds, digits: 2)) s, \(Self.percent(m.cpuPercent)) of one core; "
+                + "steady (2nd half) \(Self.percent(m.cpuPercentSteady)); "
+                + "after the last new confirmation \(Self.percent(m.cpuPercentAfterConfirmed))",
             "memory       peak RSS \(Self.megabytes(m.peakRSSBytes)); from the first OVERLAYS: first \(Self.megabytes(m.rssFirstBytes)), "
                 + "last \(Self.megabytes(m.rssLastBytes)), min \(Self.megabytes(m.rssMinBytes)), max \(Self.megabytes(m.rssMaxBytes)), "
-                + "drift \(Self.text(m.rssDriftPercent, digits: 1)) %",
+                + "drift \(Self.percent(m.rssDriftPercent))",
         ]
         if truth != nil {
             lines += [
@@ -86,6 +86,10 @@ struct BenchReport: Encodable, Sendable {
     private static func text(_ value: Double?, digits: Int = 3) -> String {
         guard let value else { return "–" }
         return String(format: "%.\(digits)f", value)
+    }
+
+    private static func percent(_ value: Double?) -> String {
+        value.map { String(format: "%.1f %%", $0) } ?? "–"
     }
 
     private static func megabytes(_ bytes: Double?) -> String {
