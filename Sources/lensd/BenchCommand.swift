@@ -20,8 +20,9 @@ struct BenchCommand: ParsableCommand {
             --generate names: static, slow-pan, fast-pan (longer shutter: strong motion blur), \
             handheld, each -640 (640x480) or -1280 (1280x720); 300 frames at 30 fps made by \
             samples/generate.py (python3 with numpy and Pillow) into bench/out/sequences/ once and \
-            reused. Generating takes one CPU core for about 20 s (static-640), 1 min (slow-pan-640), \
-            3 min (fast-pan-640) or 8 min (fast-pan-1280, 24 sub-exposures a frame); longer on a busy machine.
+            reused (138 MB each at 640x480, 415 MB at 1280x720). Generating takes one CPU core for about \
+            20 s (static-640), 1 min (slow-pan-640), 3 min (fast-pan-640, slow-pan-1280) or 8 min \
+            (fast-pan-1280, 24 sub-exposures a frame); longer on a busy machine.
             Each run's output and stderr stay in bench/out/runs/ (or --out).
             """)
 
