@@ -122,13 +122,17 @@ def cell(value, digits=3):
 
 note = "" if baseline == frames else "; baselines on the first %d frames (their per-frame cost is constant)" % baseline
 print("== %s: %d frames, median of %s run(s)%s ==" % (name, frames, runs, note))
-print("%-24s %9s %10s %8s %10s %9s %9s" % ("", "fps", "lensd is", "recall", "precision", "cpu_s", "rss_MiB"))
-for label, row in (("lensd", lensd), ("lensd --ocr full-frame", full), ("tesseract CLI --psm 11", cli)):
+print("%-24s %9s %10s %8s %10s %9s %13s %9s" % (
+    "", "fps", "lensd is", "recall", "precision", "cpu_s", "cpu_ms/frame", "rss_MiB"))
+for label, row, count in (("lensd", lensd, frames), ("lensd --ocr full-frame", full, baseline),
+                          ("tesseract CLI --psm 11", cli, baseline)):
     ratio = lensd["fps_out"] / row["fps_out"] if row["fps_out"] else float("nan")
     rss = row.get("peak_rss_bytes")
-    print("%-24s %9s %10s %8s %10s %9s %9s" % (
+    cpu = row.get("cpu_s")
+    print("%-24s %9s %10s %8s %10s %9s %13s %9s" % (
         label, cell(row["fps_out"], 2), "–" if row is lensd else cell(ratio, 1) + "x",
-        cell(row.get("recall")), cell(row.get("precision")), cell(row.get("cpu_s"), 2),
+        cell(row.get("recall")), cell(row.get("precision")), cell(cpu, 2),
+        cell(cpu * 1000 / count if cpu is not None and count else None, 1),
         cell(rss / 1048576 if rss else None, 1)))
 print("cpu_s covers %d frames for lensd and %d for the baselines; the CLI's recall is text found, not prices parsed"
       % (frames, baseline))
