@@ -118,6 +118,7 @@ final class ReplayPipeline: Sendable {
                     let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
                     metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
                     metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
+                    metrics.record(.ocr, milliseconds: Double(nanoseconds) / 1e6)
                     mailbox.post(result)
                     jobs.finish(job)
                 })
@@ -136,11 +137,18 @@ final class ReplayPipeline: Sendable {
         let paced = !synchronous
         while let job = queue.pop() {
             let frame = job.element
+            if paced {
+                metrics.record(.queue, milliseconds: MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+            }
             let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
             frames.process(frame, time: time)
+            let emitted = MonotonicInstant.now()
+            metrics.recordOverlaysEmitted(at: emitted)
             metrics.framesProcessed.add(1, ordering: .relaxed)
             if paced {
-                metrics.latencyMilliseconds.record(MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+                let latency = emitted.seconds(since: frame.timestamp) * 1000
+                metrics.latencyMilliseconds.record(latency)
+                metrics.record(.endToEnd, milliseconds: latency)
             }
         }
         let readAnyFrame = reading.wait()

@@ -35,8 +35,10 @@ struct BenchCommandTests {
         for stage in ["ocr", "frame"] {
             let summary = try #require(latency[stage] as? [String: Any], "\(stage) missing")
             for key in ["p50", "p95", "p99", "max"] { #expect(summary[key] as? Double != nil, "\(stage).\(key)") }
-            #expect(summary["count"] as? Int == 12)
+            #expect((summary["count"] as? Int ?? 0) >= 1)
         }
+        // One frame-stage sample a frame; OCR jobs need not be one a frame (scheduled reading).
+        #expect((latency["frame"] as? [String: Any])?["count"] as? Int == 12)
         // With --fast a frame's timestamp is virtual: no queue or end-to-end latency.
         #expect(latency["end_to_end"] == nil)
     }

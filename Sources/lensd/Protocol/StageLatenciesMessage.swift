@@ -4,7 +4,7 @@ struct StageLatenciesMessage: Codable, Equatable, Sendable {
     var queue: LatencySummary?
     /// One OCR job.
     var ocr: LatencySummary?
-    /// The ordered stage's work on one frame.
+    /// The frame stage's work on one frame.
     var frame: LatencySummary?
     /// Capture to `OVERLAYS` (paced replay and cameras).
     var endToEnd: LatencySummary?
