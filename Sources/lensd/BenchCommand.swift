@@ -14,7 +14,8 @@ struct BenchCommand: ParsableCommand {
               lensd bench --generate slow-pan-640 --realtime 30
               lensd bench samples/shelf-pan.y4m --json -- --ocr full-frame
             It measures the child from outside (wall time, first OVERLAYS line, CPU and peak RSS \
-            from wait4, CPU and RSS every 0.5 s from /proc) and reads its final STATS (fps, drops, \
+            from wait4, CPU and RSS every 0.5 s from /proc: steady CPU over the second half, RSS \
+            drift from the first OVERLAYS or 10 % into the run) and reads its final STATS (fps, drops, \
             queue depth, per-stage latency). With ground truth (NAME.truth.json next to a .y4m, \
             truth.json in a directory) it scores recall/precision and time to confirm as lensd eval does.
             --generate names: static, slow-pan, fast-pan (longer shutter: strong motion blur), \

@@ -33,7 +33,8 @@ struct BenchFigures: Codable, Equatable, Sendable {
     var cpuPercentAfterConfirmed: Double?
     /// Peak resident memory (`ru_maxrss`).
     var peakRSSBytes: Double?
-    /// Resident memory sampled every 0.5 s from the first `OVERLAYS` line on: first, last, min, max.
+    /// Resident memory sampled every 0.5 s from the first `OVERLAYS` line or 10 % into the run,
+    /// whichever is later: first, last, min, max.
     var rssFirstBytes: Double?
     var rssLastBytes: Double?
     var rssMinBytes: Double?

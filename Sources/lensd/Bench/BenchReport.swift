@@ -65,7 +65,7 @@ struct BenchReport: Encodable, Sendable {
             "cpu          \(Self.text(m.cpuSeconds, digits: 2)) s, \(Self.percent(m.cpuPercent)) of one core; "
                 + "steady (2nd half) \(Self.percent(m.cpuPercentSteady)); "
                 + "after the last new confirmation \(Self.percent(m.cpuPercentAfterConfirmed))",
-            "memory       peak RSS \(Self.megabytes(m.peakRSSBytes)); from the first OVERLAYS: first \(Self.megabytes(m.rssFirstBytes)), "
+            "memory       peak RSS \(Self.megabytes(m.peakRSSBytes)); after warm-up: first \(Self.megabytes(m.rssFirstBytes)), "
                 + "last \(Self.megabytes(m.rssLastBytes)), min \(Self.megabytes(m.rssMinBytes)), max \(Self.megabytes(m.rssMaxBytes)), "
                 + "drift \(Self.percent(m.rssDriftPercent))",
         ]

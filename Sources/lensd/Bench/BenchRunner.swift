@@ -103,7 +103,8 @@ struct BenchRunner: Sendable {
         figures.cpuPercentSteady = series.steadyCPUPercent.map(rounded)
         figures.cpuPercentAfterConfirmed = stream.lastNewConfirmationSeconds.flatMap { series.cpuPercent(from: $0) }.map(rounded)
         figures.peakRSSBytes = Double(exit.peakRSSBytes)
-        if let memory = series.memory(from: stream.firstOverlaysSeconds ?? 0) {
+        // Memory grows while the first frames are read: flatness counts from the first OVERLAYS or 10 % into the run.
+        if let memory = series.memory(from: max(stream.firstOverlaysSeconds ?? 0, wall / 10)) {
             figures.rssFirstBytes = Double(memory.first)
             figures.rssLastBytes = Double(memory.last)
             figures.rssMinBytes = Double(memory.min)
