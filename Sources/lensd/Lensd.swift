@@ -13,7 +13,7 @@ struct Lensd: AsyncParsableCommand {
         version: ProtocolVersion.release,
         subcommands: [
             RunCommand.self, ReplayCommand.self, ScanCommand.self, ConvertCommand.self,
-            DevicesCommand.self, RecordCommand.self, EvalCommand.self, MicrobenchCommand.self,
+            DevicesCommand.self, RecordCommand.self, EvalCommand.self, MicrobenchCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self)
 

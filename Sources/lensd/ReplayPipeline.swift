@@ -118,6 +118,7 @@ final class ReplayPipeline: Sendable {
                     let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
                     metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
                     metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
+                    metrics.record(.ocr, milliseconds: Double(nanoseconds) / 1e6)
                     mailbox.post(result)
                     jobs.finish(job)
                 })
@@ -136,11 +137,18 @@ final class ReplayPipeline: Sendable {
         let paced = !synchronous
         while let job = queue.pop() {
             let frame = job.element
+            if paced {
+                metrics.record(.queue, milliseconds: MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+            }
             let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
             frames.process(frame, time: time)
+            let emitted = MonotonicInstant.now()
+            metrics.recordOverlaysEmitted(at: emitted)
             metrics.framesProcessed.add(1, ordering: .relaxed)
             if paced {
-                metrics.latencyMilliseconds.record(MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+                let latency = emitted.seconds(since: frame.timestamp) * 1000
+                metrics.latencyMilliseconds.record(latency)
+                metrics.record(.endToEnd, milliseconds: latency)
             }
         }
         let readAnyFrame = reading.wait()
@@ -249,6 +257,10 @@ final class ReplayPipeline: Sendable {
     /// OCRs one frame on a worker thread and hands the result to the ordered stage.
     private func recognize(_ job: BoundedQueue<Frame>.Dequeued, engine: TesseractEngine, ordered: OrderedDelivery<PriceStage>) {
         let frame = job.element
+        let paced = options.pacing != .fast || options.liveSource
+        if paced {
+            metrics.record(.queue, milliseconds: MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+        }
         let clock = ContinuousClock()
         let began = clock.now
         let result: Result<[OCRLine], OCRError> = frame.luma.withUnsafeBufferPointer { buffer in
@@ -262,17 +274,23 @@ final class ReplayPipeline: Sendable {
         let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
         metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
         metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
-        let paced = options.pacing != .fast || options.liveSource
+        metrics.record(.ocr, milliseconds: Double(nanoseconds) / 1e6)
         let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
         ordered.deliver(ticket: job.ticket) { [self] stage in
             switch result {
             case .success(let lines):
+                let stageBegan = MonotonicInstant.now()
                 stage.process(
                     sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
                     luma: frame.luma, stride: frame.stride, lines: lines)
+                let emitted = MonotonicInstant.now()
+                metrics.recordOverlaysEmitted(at: emitted)
+                metrics.record(.frame, milliseconds: emitted.seconds(since: stageBegan) * 1000)
                 metrics.framesProcessed.add(1, ordering: .relaxed)
                 if paced {
-                    metrics.latencyMilliseconds.record(MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+                    let latency = emitted.seconds(since: frame.timestamp) * 1000
+                    metrics.latencyMilliseconds.record(latency)
+                    metrics.record(.endToEnd, milliseconds: latency)
                 }
             case .failure(let error):
                 reportError(error.description, concerns: "ocr", frame: frame.sequence)

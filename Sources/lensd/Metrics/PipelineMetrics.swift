@@ -1,3 +1,4 @@
+import Capture
 import Synchronization
 
 /// Counters and timings of a running pipeline and its clients, read by `STATS` and `status`.
@@ -23,6 +24,34 @@ final class PipelineMetrics: Sendable {
     let ocrMilliseconds = SampleWindow()
     /// From a frame's capture to its `OVERLAYS` line (paced replay and cameras).
     let latencyMilliseconds = SampleWindow()
+    /// Whole-run latency histograms per stage, for the final `STATS` line.
+    let latencies = StageLatencies()
+    /// When the pipeline was set up: the zero of ``firstOverlaysMilliseconds``.
+    let started: MonotonicInstant
+    /// Monotonic nanoseconds when the first `OVERLAYS` line was emitted; 0 before.
+    private let firstOverlaysNanoseconds = Atomic<UInt64>(0)
+
+    init(started: MonotonicInstant = .now()) {
+        self.started = started
+    }
+
+    /// Records one latency of `stage` in the whole-run histograms.
+    func record(_ stage: LatencyStage, milliseconds: Double) {
+        latencies.record(stage, milliseconds: milliseconds)
+    }
+
+    /// Notes that an `OVERLAYS` line was emitted; only the first one counts.
+    func recordOverlaysEmitted(at instant: MonotonicInstant = .now()) {
+        guard firstOverlaysNanoseconds.load(ordering: .relaxed) == 0 else { return }
+        _ = firstOverlaysNanoseconds.compareExchange(expected: 0, desired: max(1, instant.nanoseconds), ordering: .relaxed)
+    }
+
+    /// Milliseconds from ``started`` to the first `OVERLAYS` line, or nil before it.
+    var firstOverlaysMilliseconds: Double? {
+        let nanoseconds = firstOverlaysNanoseconds.load(ordering: .relaxed)
+        guard nanoseconds > 0 else { return nil }
+        return MonotonicInstant(nanoseconds: nanoseconds).seconds(since: started) * 1000
+    }
 
     func recordQueueDepth(_ depth: Int) {
         queueDepth.store(depth, ordering: .relaxed)

@@ -44,7 +44,10 @@ final class StatsReporter: Sendable {
 
     /// The last line of a run.
     func final(now: MonotonicInstant = .now()) -> StatsMessage {
-        build(final: true, now: now)
+        var message = build(final: true, now: now)
+        message.latency = metrics.latencies.message()
+        message.firstOverlaysMs = metrics.firstOverlaysMilliseconds.map(Self.rounded)
+        return message
     }
 
     private func build(final: Bool, now: MonotonicInstant) -> StatsMessage {

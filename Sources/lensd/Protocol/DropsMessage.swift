@@ -1,5 +1,5 @@
 /// Items dropped per stage, in `STATS`.
-struct DropsMessage: Encodable, Equatable {
+struct DropsMessage: Codable, Equatable {
     /// Frames dropped from the full frame queue because OCR fell behind.
     var queue: Int
     /// Clients disconnected because they fell behind.

@@ -29,4 +29,8 @@ struct StatsMessage: ProtocolMessage {
     var clients: Int
     /// Seconds the periodic line covers.
     var intervalS: Double?
+    /// Whole-run latency per stage (final line only).
+    var latency: StageLatenciesMessage?
+    /// Milliseconds from the pipeline's start to the first `OVERLAYS` line (final line only).
+    var firstOverlaysMs: Double?
 }

@@ -40,6 +40,10 @@ final class ScheduledReading {
 
     /// Handles one frame; `time` is its time on the stream's clock.
     func process(_ frame: Frame, time: Double) {
+        // The `frame` stage latency: this frame's work, without waiting for the reads due on it (`--fast`).
+        let began = MonotonicInstant.now()
+        var waited = 0.0
+        defer { metrics.record(.frame, milliseconds: (MonotonicInstant.now().seconds(since: began) - waited) * 1000) }
         let change = frame.luma.withUnsafeBufferPointer {
             detector.update(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
         }
@@ -50,7 +54,9 @@ final class ScheduledReading {
         if let lagFrames {
             guard frame.sequence >= lagFrames else { return finishFrame(frame, time: time, change: change, readings: []) }
             due = frame.sequence - lagFrames
+            let waitBegan = MonotonicInstant.now()
             jobs.waitUntilDone(throughFrame: frame.sequence - lagFrames)
+            waited = MonotonicInstant.now().seconds(since: waitBegan)
         }
         var readings: [FrameReading] = []
         for result in mailbox.collect(throughFrame: due) {

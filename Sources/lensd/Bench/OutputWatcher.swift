@@ -1,0 +1,106 @@
+import Capture
+import Foundation
+import Synchronization
+
+/// Reads the measured child's stdout as it streams, copies it into a file, and notes when things
+/// happened on the parent's clock: the first `OVERLAYS` line, and the last time a price id was
+/// shown confirmed for the first time (after it, all prices in view are confirmed).
+final class OutputWatcher: Sendable {
+    /// What the stream showed, with times in seconds since the child was started.
+    struct Summary: Sendable {
+        var firstOverlaysSeconds: Double?
+        var overlaysLines = 0
+        /// When the most recent new confirmed price id appeared.
+        var lastNewConfirmationSeconds: Double?
+        /// Distinct price ids shown confirmed.
+        var confirmedIDs = 0
+        /// Why copying stopped early, if it did.
+        var failure: String?
+    }
+
+    private struct State {
+        var summary = Summary()
+        var confirmed = Set<String>()
+    }
+
+    private static let overlaysPrefix = Array(#"{"class":"OVERLAYS""#.utf8)
+
+    private let started: MonotonicInstant
+    private let state = Mutex(State())
+    private let done = DispatchSemaphore(value: 0)
+
+    /// - Parameter started: when the child was started, the zero of the times noted.
+    init(started: MonotonicInstant) {
+        self.started = started
+    }
+
+    /// Copies `input` into `output` on a thread of its own until `input` ends; closes both.
+    func start(input: Int32, output: Int32) {
+        let thread = Thread { [self] in
+            copy(input: input, output: output)
+            close(input)
+            close(output)
+            done.signal()
+        }
+        thread.name = "lensd-bench-output"
+        thread.start()
+    }
+
+    /// Waits until the stream has ended and returns what it showed.
+    func finish() -> Summary {
+        done.wait()
+        return state.withLock { $0.summary }
+    }
+
+    private func copy(input: Int32, output: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var pending: [UInt8] = []
+        var writing = true
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            let now = MonotonicInstant.now().seconds(since: started)
+            let chunk = buffer[0..<count]
+            if writing, !Self.writeAll(chunk, to: output) {
+                writing = false
+                let reason = String(cString: strerror(errno))
+                state.withLock { $0.summary.failure = "cannot write the replay's output: \(reason)" }
+            }
+            pending.append(contentsOf: chunk)
+            var lineStart = pending.startIndex
+            while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                note(line: pending[lineStart..<newline], at: now)
+                lineStart = newline + 1
+            }
+            pending.removeSubrange(pending.startIndex..<lineStart)
+        }
+    }
+
+    private func note(line: ArraySlice<UInt8>, at seconds: Double) {
+        guard line.starts(with: Self.overlaysPrefix) else { return }
+        let decoder = JSONDecoder()
+        let prices = (try? decoder.decode(OutputLine.self, from: Data(line)))?.prices ?? []
+        state.withLock { state in
+            state.summary.overlaysLines += 1
+            if state.summary.firstOverlaysSeconds == nil {
+                state.summary.firstOverlaysSeconds = seconds
+            }
+            for price in prices where price.state != "tentative" && state.confirmed.insert(price.id).inserted {
+                state.summary.lastNewConfirmationSeconds = seconds
+                state.summary.confirmedIDs += 1
+            }
+        }
+    }
+
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Bool {
+        var remaining = bytes[...]
+        while !remaining.isEmpty {
+            let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            remaining = remaining.dropFirst(written)
+        }
+        return true
+    }
+}

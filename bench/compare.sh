@@ -1,0 +1,141 @@
+#!/bin/sh
+# Compares lensd (default OCR front-end), lensd --ocr full-frame and the Tesseract CLI on the same
+# frames, one table per sequence: frames per second, lensd's speed-up over each, recall,
+# precision, CPU seconds and peak RSS.
+#
+# Usage (from the repository root):
+#   bench/compare.sh SEQUENCE-NAME|PATH... [--runs N] [--baseline-frames N]
+#     SEQUENCE-NAME  a `lensd bench --generate` name (slow-pan-640, …), made on first use
+#     PATH           a .y4m file or a directory of frames (ground truth next to it is scored)
+#     --runs N       lensd runs per front-end; figures are medians (default 1)
+#     --baseline-frames N
+#                    run both baselines (full-frame and the CLI) on the first N frames only:
+#                    their per-frame cost does not depend on the sequence's length, and
+#                    full-frame OCR at 1280x720 costs ~0.7 s a frame
+# Environment: LENSD (default: .build/release/lensd if built, else lensd on PATH), WORKERS (2).
+#
+# The CLI baseline is what a naive integration would do: each frame's luma plane written as a
+# PGM and read by `OMP_THREAD_LIMIT=1 tesseract FRAME OUT --psm 11`, WORKERS at a time (xargs -P),
+# as lensd uses WORKERS OCR threads. It prints text, not prices: its "recall" is the share of
+# true prices whose text appears verbatim (spaces ignored) in the frame's output; it has no
+# precision. Needs python3 (standard library), tesseract and /usr/bin/time.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+tool="$here/sequence_tool.py"
+workers=${WORKERS:-2}
+if [ -n "${LENSD:-}" ]; then
+    lensd=$LENSD
+elif [ -x .build/release/lensd ]; then
+    lensd=.build/release/lensd
+else
+    lensd=lensd
+fi
+
+runs=1
+baseline_frames=
+sequences=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --runs) runs=$2; shift 2 ;;
+        --baseline-frames) baseline_frames=$2; shift 2 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
+        *) sequences="$sequences $1"; shift ;;
+    esac
+done
+if [ -z "$sequences" ]; then
+    echo "usage: bench/compare.sh SEQUENCE-NAME|PATH... [--runs N] [--baseline-frames N]" >&2
+    exit 2
+fi
+for tool_name in tesseract python3 /usr/bin/time; do
+    command -v "$tool_name" >/dev/null 2>&1 || { echo "compare.sh: $tool_name is needed" >&2; exit 2; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# json FILE EXPRESSION: a value of a lensd bench report (python3: no jq needed).
+json() {
+    python3 -c '
+import json, sys
+value = json.load(open(sys.argv[1]))
+for key in sys.argv[2].split("."):
+    value = value.get(key) if isinstance(value, dict) else None
+print("" if value is None else value)
+' "$1" "$2"
+}
+
+for sequence in $sequences; do
+    if [ -e "$sequence" ]; then
+        source_args=$sequence
+    else
+        source_args="--generate $sequence"
+    fi
+    # shellcheck disable=SC2086 # source_args is one or two words on purpose
+    "$lensd" bench --json --runs "$runs" --workers "$workers" $source_args > "$work/lensd.json"
+    path=$(json "$work/lensd.json" path)
+    truth=$(json "$work/lensd.json" truth)
+    frames=$(json "$work/lensd.json" median.frames_in | cut -d. -f1)
+
+    baseline_path=$path
+    baseline_count=$frames
+    if [ -n "$baseline_frames" ] && [ "$baseline_frames" -lt "$frames" ]; then
+        baseline_count=$baseline_frames
+        case $path in
+            *.y4m) baseline_path="$work/head.y4m" ;;
+            *) baseline_path="$work/head" ;;
+        esac
+        python3 "$tool" head "$path" "$baseline_count" "$baseline_path"
+    fi
+    "$lensd" bench --json --runs "$runs" --workers "$workers" "$baseline_path" -- --ocr full-frame > "$work/full.json"
+
+    rm -rf "$work/cli"
+    python3 "$tool" frames "$path" "$baseline_count" "$work/cli"
+    (
+        cd "$work/cli"
+        start=$(date +%s.%N)
+        ls | grep -v '\.txt$' | OMP_THREAD_LIMIT=1 /usr/bin/time -f '%U %S %M' -o ../cli.time \
+            xargs -P "$workers" -I{} sh -c 'tesseract "$1" "${1%.*}" --psm 11 >/dev/null 2>&1' _ {}
+        end=$(date +%s.%N)
+        echo "$start $end" > ../cli.wall
+    )
+    cli_recall=nan
+    if [ -n "$truth" ]; then
+        cli_recall=$(python3 "$tool" text-recall "$truth" "$work/cli" "$baseline_count")
+    fi
+
+    python3 - "$sequence" "$frames" "$baseline_count" "$work/lensd.json" "$work/full.json" "$work/cli.time" "$work/cli.wall" "$cli_recall" "$runs" <<'PY'
+import json, sys
+name, frames, baseline, lensd_file, full_file, time_file, wall_file, cli_recall, runs = sys.argv[1:]
+frames, baseline = int(frames), int(baseline)
+lensd = json.load(open(lensd_file))["median"]
+full = json.load(open(full_file))["median"]
+user, system, max_kb = open(time_file).read().split()[-3:]
+start, end = map(float, open(wall_file).read().split())
+cli_fps = baseline / (end - start) if end > start else float("nan")
+cli = {"fps_out": cli_fps, "recall": float(cli_recall), "precision": None,
+       "cpu_s": float(user) + float(system), "peak_rss_bytes": int(max_kb) * 1024}
+
+def cell(value, digits=3):
+    return "–" if value is None or value != value else "%.*f" % (digits, value)
+
+note = "" if baseline == frames else "; baselines on the first %d frames (their per-frame cost is constant)" % baseline
+print("== %s: %d frames, median of %s run(s)%s ==" % (name, frames, runs, note))
+print("%-24s %9s %10s %8s %10s %9s %13s %9s" % (
+    "", "fps", "lensd is", "recall", "precision", "cpu_s", "cpu_ms/frame", "rss_MiB"))
+for label, row, count in (("lensd", lensd, frames), ("lensd --ocr full-frame", full, baseline),
+                          ("tesseract CLI --psm 11", cli, baseline)):
+    ratio = lensd["fps_out"] / row["fps_out"] if row["fps_out"] else float("nan")
+    rss = row.get("peak_rss_bytes")
+    cpu = row.get("cpu_s")
+    print("%-24s %9s %10s %8s %10s %9s %13s %9s" % (
+        label, cell(row["fps_out"], 2), "–" if row is lensd else cell(ratio, 1) + "x",
+        cell(row.get("recall")), cell(row.get("precision")), cell(cpu, 2),
+        cell(cpu * 1000 / count if cpu is not None and count else None, 1),
+        cell(rss / 1048576 if rss else None, 1)))
+print("cpu_s covers %d frames for lensd and %d for the baselines; the CLI's recall is text found, not prices parsed"
+      % (frames, baseline))
+print()
+PY
+done
