@@ -40,13 +40,19 @@ public struct PriceExtractor: Sendable {
 
     /// The configuration in use, with the source currency code upper-cased.
     public let configuration: Configuration
-    private let table: CurrencySymbolTable
 
+    /// An extractor; the symbol tables (built from ICU once per process, about a third of a
+    /// second) are built on first use, or ahead of it by ``prepareTables()``.
     public init(configuration: Configuration = .init()) {
         var configuration = configuration
         configuration.sourceCurrency = configuration.sourceCurrency.uppercased()
         self.configuration = configuration
-        self.table = .shared
+    }
+
+    /// Builds the symbol tables now, so that the first line read does not wait for them: call it
+    /// on a background thread at startup.
+    public static func prepareTables() {
+        _ = CurrencySymbolTable.shared
     }
 
     /// Prices in one OCR line.
@@ -90,9 +96,9 @@ public struct PriceExtractor: Sendable {
     }
 
     private func scan(_ scalars: [Unicode.Scalar], decimalHints: Set<Int>) -> [PriceScanner.Match] {
-        let tokens = PriceLexer(scalars: scalars, table: table, decimalHints: decimalHints).tokens()
+        let tokens = PriceLexer(scalars: scalars, table: .shared, decimalHints: decimalHints).tokens()
         guard tokens.contains(where: \.isNumber) else { return [] }
-        return PriceScanner(tokens: tokens, table: table, configuration: configuration).matches()
+        return PriceScanner(tokens: tokens, table: .shared, configuration: configuration).matches()
     }
 
     /// The string index of every scalar offset, plus the end index.

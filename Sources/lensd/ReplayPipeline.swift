@@ -103,30 +103,40 @@ final class ReplayPipeline: Sendable {
             frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
         }
         let runner = OCRJobRunner(recognizers: recognizers, queue: jobs, linesPerReadJob: 4, extractor: stage.extractor)
-        let pool: OCRWorkerPool
+        // A missing model fails here, before any frame; the handles then start beside the frame thread.
         do throws(OCRError) {
-            pool = try OCRWorkerPool.start(
-                workerCount: options.workers, configuration: options.ocr,
-                // The frame thread must never wait for OCR to get the CPU: it sets the latency.
-                niceIncrement: synchronous ? 0 : 5,
-                next: { jobs.pop() },
-                process: { [metrics] engine, job in
-                    let clock = ContinuousClock()
-                    let began = clock.now
-                    let result = runner.run(job, engine: engine)
-                    let elapsed = began.duration(to: clock.now)
-                    let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
-                    metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
-                    metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
-                    metrics.record(.ocr, milliseconds: Double(nanoseconds) / 1e6)
-                    mailbox.post(result)
-                    jobs.finish(job)
-                })
+            _ = try options.ocr.resolvedTessdataDirectory()
         } catch {
             reportError(error.description, concerns: "startup")
             return .startupFailed
         }
-        stats.setWorkers(pool.workerCount)
+        let startup = WorkerStartup(
+            start: { [options, metrics, stats] () throws(OCRError) -> OCRWorkerPool in
+                let pool = try OCRWorkerPool.start(
+                    workerCount: options.workers, configuration: options.ocr,
+                    // The frame thread must never wait for OCR to get the CPU: it sets the latency.
+                    niceIncrement: synchronous ? 0 : 5,
+                    next: { jobs.pop() },
+                    process: { engine, job in
+                        let clock = ContinuousClock()
+                        let began = clock.now
+                        let result = runner.run(job, engine: engine)
+                        let elapsed = began.duration(to: clock.now)
+                        let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+                        metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
+                        metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
+                        metrics.record(.ocr, milliseconds: Double(nanoseconds) / 1e6)
+                        mailbox.post(result)
+                        jobs.finish(job)
+                    })
+                stats.setWorkers(pool.workerCount)
+                return pool
+            },
+            failed: { [self] error in
+                reportError(error.description, concerns: "startup")
+                stop()
+                jobs.close()
+            })
         let frames = ScheduledReading(
             stage: stage, jobs: jobs, mailbox: mailbox, lagFrames: synchronous ? options.scheduling.fastLagFrames : nil,
             configuration: options.scheduling, metrics: metrics
@@ -153,7 +163,13 @@ final class ReplayPipeline: Sendable {
         }
         let readAnyFrame = reading.wait()
         jobs.close()
-        pool.waitUntilFinished()
+        switch startup.wait() {
+        case .success(let pool):
+            pool.waitUntilFinished()
+        case .failure:
+            events.emit(stats.final())
+            return .startupFailed
+        }
         return finish(source: source, readAnyFrame: readAnyFrame)
     }
 

@@ -65,6 +65,9 @@ struct DaemonSession {
 
     /// Runs `work` to its end; throws the exit status of a failed run.
     func serve(_ work: Work) async throws {
+        // The price tables take a third of a second to build from ICU: build them beside the
+        // start of the pipeline, not in front of the first frame.
+        Thread.detachNewThread { PriceExtractor.prepareTables() }
         defer {
             rateFeed.stop()
             escalation.stop()

@@ -40,6 +40,13 @@ final class OCRJobQueue: @unchecked Sendable {
         var job = job
         job.id = nextID
         nextID += 1
+        guard !closed else {
+            // No worker will take it: report it dropped, as ``close()`` does with the jobs it finds.
+            droppedCount += 1
+            condition.unlock()
+            dropped(job)
+            return job.id
+        }
         let index = jobs.firstIndex { $0.priority > job.priority } ?? jobs.endIndex
         jobs.insert(job, at: index)
         outstanding[job.frame.sequence, default: 0] += 1
