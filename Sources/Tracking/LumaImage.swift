@@ -121,6 +121,7 @@ struct LumaImage: Sendable, Hashable {
         guard rowLength > 0, height - 2 * margin > 0, previous.width == width, previous.height == height else { return .infinity }
         var lanes = SIMD8<Float>()
         var tail: Float = 0
+        let signMask = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
         pixels.withUnsafeBufferPointer { current in
             previous.pixels.withUnsafeBufferPointer { before in
                 guard let currentBase = current.baseAddress, let beforeBase = before.baseAddress else { return }
@@ -132,7 +133,9 @@ struct LumaImage: Sendable, Hashable {
                         let offset = chunk * 8 * MemoryLayout<Float>.stride
                         let difference = a.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
                             - b.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-                        lanes += pointwiseMax(difference, -difference)
+                        // |x| by clearing the sign bit: one vector AND (pointwiseMax is not inlined).
+                        let magnitude = unsafeBitCast(difference, to: SIMD8<UInt32>.self) & signMask
+                        lanes += unsafeBitCast(magnitude, to: SIMD8<Float>.self)
                     }
                     for x in (chunks * 8)..<rowLength {
                         tail += abs(a.load(fromByteOffset: x * MemoryLayout<Float>.stride, as: Float.self)
