@@ -54,7 +54,7 @@ echo $? > "$results/loop.rc"
 
 log "price frame through lensd run"
 feed "$input/price.gray"
-"$lensd" run --device "$capture" --size 640x480 --frames 1 --workers 1 --include-tentative \
+"$lensd" run --device "$capture" --size 640x480 --frames 1 --workers 1 --include-tentative --schedule every-frame \
     > "$results/price.ndjson" 2> "$results/price.err"
 echo $? > "$results/price.rc"
 

@@ -131,12 +131,13 @@ loop_identical() {
 }
 check "lensd record: frames fed to vivid come out bit-identical" loop_identical
 
-# 2. The price frame: same prices as replaying it on the host.
+# 2. The price frame: same prices as replaying it on the host. One frame is read whole on both
+#    sides (--schedule every-frame): the OCR scheduler would read it after its only frame is gone.
 # prices FILE: the texts and amounts (read and converted) of the first OVERLAYS line with prices,
 # sorted (JSON key order is not fixed).
 prices() { grep '"class":"OVERLAYS"' "$1" | grep -m 1 '"amount"' | grep -o '"\(text\|amount\)":"[^"]*"' | sort; }
 { printf 'YUV4MPEG2 W640 H480 F30:1 Ip A1:1 Cmono\nFRAME\n'; cat "$input/price.gray"; } > "$work/price.y4m"
-"$lensd" replay --fast --include-tentative --workers 1 "$work/price.y4m" > "$work/price-host.ndjson" 2>/dev/null || true
+"$lensd" replay --fast --include-tentative --workers 1 --schedule every-frame "$work/price.y4m" > "$work/price-host.ndjson" 2>/dev/null || true
 price_overlays_match() {
     local vm host; vm=$(prices "$results/price.ndjson"); host=$(prices "$work/price-host.ndjson")
     echo "    camera: $(echo $vm)"; echo "    host replay: $(echo $host)"
