@@ -74,7 +74,7 @@ struct OCRJobRunner: Sendable {
     /// The line to read again for a tracked price: its box widened by two text heights on each side
     /// (a currency marker or digits the first read missed) and a little in height, within the frame.
     static func region(around box: PixelRect, width: Int, height: Int) -> TextRegion {
-        let padX = 2 * box.height, padY = box.height * 0.15
+        let padX = 0.5 * box.height, padY = box.height * 0.2
         let x0 = max(0, Int((box.x - padX).rounded(.down))), y0 = max(0, Int((box.y - padY).rounded(.down)))
         let x1 = min(width, Int((box.maxX + padX).rounded(.up))), y1 = min(height, Int((box.maxY + padY).rounded(.up)))
         return TextRegion(box: OCRRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)), level: 0)
