@@ -20,6 +20,8 @@ final class PriceStage {
     private var reportedConversionFailures: Set<String> = []
     /// Whether to write a `TRACK` line per tracker event before each `OVERLAYS` (`replay --events`).
     var emitsTrackEvents = false
+    /// Tracks below this confidence are not shown (`--min-confidence`); they are still tracked.
+    var minimumConfidence = 0.0
 
     init(
         extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale,
@@ -47,6 +49,7 @@ final class PriceStage {
         let tracks = tracker.update(
             detections: detections, at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
             .filter { $0.locked || !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
+            .filter { $0.locked || $0.confidence >= minimumConfidence }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())
         if emitsTrackEvents {
             for event in tracker.events {
