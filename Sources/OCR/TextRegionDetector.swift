@@ -377,13 +377,13 @@ public final class TextRegionDetector {
                 for index in inside { kept[index] = false }
             }
         }
-        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
+        // Lines cut by the edge go before words are joined: joined to a whole neighbour, a cut glyph
+        // beside it would take the neighbour out with it.
+        var lines = candidates.indices.filter { kept[$0] }.map { candidates[$0] }
         if options.skipsLinesAtEdges {
-            lines.removeAll { line in
-                let margin = max(1, line.box.height / 4), box = line.box
-                return box.x < margin || box.y < margin || box.x + box.width > width - margin || box.y + box.height > height - margin
-            }
+            lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }
         }
+        lines = Self.joiningWords(lines)
         if lines.count > options.maximumRegions {
             lines.sort { Self.area($0.box) > Self.area($1.box) }
             lines.removeLast(lines.count - max(0, options.maximumRegions))
@@ -426,6 +426,12 @@ public final class TextRegionDetector {
         let low = min(left.height, right.height), high = max(left.height, right.height)
         let overlap = min(left.y + left.height, right.y + right.height) - max(left.y, right.y)
         return right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6
+    }
+
+    /// Whether a line comes within a quarter of its height of the image edge.
+    private static func touchesEdge(_ box: OCRRect, width: Int, height: Int) -> Bool {
+        let margin = max(1, box.height / 4)
+        return box.x < margin || box.y < margin || box.x + box.width > width - margin || box.y + box.height > height - margin
     }
 
     private static func area(_ box: OCRRect) -> Int { box.width * box.height }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// Price recognition under each generated condition (`samples/conditions/`: two frames of each
+/// condition's sequence of `bench/conditions.sh`), read by `lensd scan` and scored by `lensd eval`.
+///
+/// The thresholds are what the region front-end reaches on these frames, less about one price, so a
+/// change that loses a price more under some condition fails here. Still images are not tracked: a
+/// single frame's recall is lower than a sequence's (see bench/conditions.sh for those figures).
+@Suite("recognition per condition", .serialized)
+struct ConditionRecognitionTests {
+    struct Expectation: CustomTestStringConvertible, Sendable {
+        var condition: String
+        var recall: Double
+        var precision: Double
+
+        var testDescription: String { condition }
+    }
+
+    static let expectations = [
+        Expectation(condition: "clean", recall: 0.45, precision: 0.85),
+        Expectation(condition: "lowlight", recall: 0.6, precision: 0.7),
+        Expectation(condition: "glare", recall: 0.45, precision: 0.85),
+        Expectation(condition: "inverted", recall: 0.45, precision: 0.85),
+        Expectation(condition: "small-text", recall: 0.5, precision: 0.7),
+        Expectation(condition: "tilt", recall: 0.4, precision: 0.6),
+        Expectation(condition: "blur", recall: 0.45, precision: 0.6),
+        Expectation(condition: "noisy", recall: 0.3, precision: 0.75),
+        Expectation(condition: "receipt", recall: 0.9, precision: 0.9),
+    ]
+
+    @Test("reaches the measured recall and precision", arguments: expectations)
+    func recognises(_ expected: Expectation) throws {
+        let directory = LensdProcess.sample("conditions/\(expected.condition)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
+        try #require(frames.count == 2)
+        let scan = try LensdProcess.run(["scan", "--json", "--workers", "2"] + frames.map { "\(directory)/\($0)" })
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let score = try LensdProcess.run(["eval", "--json", "\(directory)/truth.json", "-"], stdin: Data(scan.stdout.utf8))
+        let figures = try #require(score.lines.first)
+        let recall = figures["recall"] as? Double ?? 0, precision = figures["precision"] as? Double ?? 0
+        print("\(expected.condition): recall \(recall) precision \(precision)")
+        #expect(recall >= expected.recall)
+        #expect(precision >= expected.precision)
+    }
+}
