@@ -420,12 +420,18 @@ public final class TextRegionDetector {
     }
 
     /// Whether `right` starts at most 3/4 of a line height after `left` ends, on the same line, at a similar size
-    /// (a wider gap is more often the space between two neighbouring tags than between two words).
+    /// (a wider gap is more often the space between two neighbouring tags than between two words), or
+    /// is a separator mark on `left`'s baseline (the `.` or `,` of a letter-spaced `£69 . 13`, too
+    /// small to count as a word of its own), which the next word then continues.
     private static func continues(_ left: OCRRect, with right: OCRRect) -> Bool {
         let gap = right.x - (left.x + left.width)
         let low = min(left.height, right.height), high = max(left.height, right.height)
         let overlap = min(left.y + left.height, right.y + right.height) - max(left.y, right.y)
-        return right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6
+        if right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6 { return true }
+        let isMark = right.height * 2 <= left.height && right.width <= left.height
+            && (right.y + right.height / 2) * 2 >= left.y * 2 + left.height
+            && right.y + right.height <= left.y + left.height + left.height / 4
+        return isMark && right.x >= left.x + left.width / 2 && gap >= 0 && gap * 4 <= left.height * 3
     }
 
     /// Whether a line comes within a quarter of its height of the image edge.
