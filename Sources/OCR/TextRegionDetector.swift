@@ -377,13 +377,12 @@ public final class TextRegionDetector {
                 for index in inside { kept[index] = false }
             }
         }
-        // Lines cut by the edge go before words are joined: joined to a whole neighbour, a cut glyph
-        // beside it would take the neighbour out with it.
-        var lines = candidates.indices.filter { kept[$0] }.map { candidates[$0] }
+        // Words are joined before lines cut by the edge are dropped: the rest of a cut line (`78.99` of
+        // `USD 78.99`) would otherwise be read without its currency.
+        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
         if options.skipsLinesAtEdges {
             lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }
         }
-        lines = Self.joiningWords(lines)
         if lines.count > options.maximumRegions {
             lines.sort { Self.area($0.box) > Self.area($1.box) }
             lines.removeLast(lines.count - max(0, options.maximumRegions))
