@@ -25,9 +25,12 @@ public final class OCRWorkerPool: Sendable {
     /// - Parameters:
     ///   - next: called from worker threads; blocks until a job is available, returns `nil` when there will be no more.
     ///   - process: called on the worker thread that took the job, with that thread's engine.
+    ///   - niceIncrement: added to each worker thread's nice value (`setpriority(2)`, per thread on
+    ///     Linux), so that a latency-bound thread of the caller wins the CPU over OCR.
     public static func start<Job>(
         workerCount: Int,
         configuration: OCRConfiguration,
+        niceIncrement: Int32 = 0,
         next: @escaping @Sendable () -> Job?,
         process: @escaping @Sendable (TesseractEngine, Job) -> Void
     ) throws(OCRError) -> OCRWorkerPool {
@@ -47,6 +50,9 @@ public final class OCRWorkerPool: Sendable {
             finished.enter()
             let thread = Thread {
                 defer { finished.leave() }
+                if niceIncrement != 0 {
+                    lowerPriorityOfCallingThread(by: niceIncrement)
+                }
                 let engine: TesseractEngine
                 do throws(OCRError) {
                     engine = try TesseractEngine(configuration: configuration)
@@ -84,4 +90,16 @@ public final class OCRWorkerPool: Sendable {
     public func waitUntilFinished() {
         finished.wait()
     }
+}
+
+/// Raises the calling thread's nice value by `increment` (`setpriority(PRIO_PROCESS, 0, …)`,
+/// which on Linux acts on the calling thread only); failures leave the priority as it was.
+private func lowerPriorityOfCallingThread(by increment: Int32) {
+    #if os(Linux)
+    let which = __priority_which_t(PRIO_PROCESS.rawValue)
+    errno = 0
+    let current = getpriority(which, 0)
+    guard errno == 0 else { return }
+    _ = setpriority(which, 0, min(19, current + increment))
+    #endif
 }

@@ -77,6 +77,13 @@ public struct MotionEstimator: Sendable {
         guard let downscaled = LumaImage(luma: luma, width: width, height: height, stride: stride, factor: factor) else {
             return nil
         }
+        return estimate(downscaled: downscaled)
+    }
+
+    /// The same as `estimate(luma:width:height:stride:)` for a frame already downscaled by
+    /// `configuration.downscale` (block averages, as `LumaImage(luma:width:height:stride:factor:)`).
+    mutating func estimate(downscaled: LumaImage) -> (dx: Double, dy: Double)? {
+        let factor = max(1, configuration.downscale)
         let current = downscaled.highPassed(radius: Self.illuminationRadius)
         defer { previous = current }
         guard let previous, previous.width == current.width, previous.height == current.height else { return nil }

@@ -45,6 +45,11 @@ public struct PixelRect: Sendable, Hashable, Codable {
     }
 
     /// The rectangle moved by `(dx, dy)`.
+    /// Whether the point lies inside (left and top edges included, right and bottom excluded).
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < maxX && py >= y && py < maxY
+    }
+
     public func offsetBy(dx: Double, dy: Double) -> PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }

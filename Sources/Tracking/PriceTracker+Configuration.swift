@@ -25,6 +25,11 @@ extension PriceTracker {
         public var endAfterMisses: Int
         /// Show tentative tracks too (they get ids as soon as they are created).
         public var includeTentative: Bool
+        /// Whether each box filter learns a velocity of its own from the reads. With reads of
+        /// every frame that follows motion the estimator misses; with sparse reads of differently
+        /// framed crops (a scheduled reader) it is noise that makes still boxes drift, so turn it
+        /// off there and let the image motion move the boxes.
+        public var estimatesVelocity = true
         /// How detections are paired with tracks.
         public var assignment: Assignment
         /// Furthest a detection's centre may be from a track's predicted centre, in box sizes

@@ -45,11 +45,23 @@ public final class PriceTracker: Sendable {
     /// returns). `frameSize`, when given, ends tracks that have left the frame (see
     /// `Configuration.minimumVisibleFraction`). A time earlier than the previous call's is
     /// treated as equal to it.
+    ///
+    /// `observed` is the part of the frame that was read, when OCR read only some regions: a track
+    /// whose box centre lies outside every one of these rectangles is neither hit nor missed, as
+    /// with `predict`. `nil` means the whole frame was read.
     public func update(
         detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil,
-        frameSize: (width: Double, height: Double)? = nil
+        frameSize: (width: Double, height: Double)? = nil, observed: [PixelRect]? = nil
     ) -> [TrackedPrice] {
-        core.withLock { $0.update(detections: detections, at: time, imageMotion: imageMotion, frameSize: frameSize) }
+        core.withLock {
+            $0.update(detections: detections, at: time, imageMotion: imageMotion, frameSize: frameSize, observed: observed)
+        }
+    }
+
+    /// Every live track, shown or not (tentative ones too), in creation order: what a scheduler
+    /// needs to decide which tracks to read again.
+    public var summaries: [TrackSummary] {
+        core.withLock { $0.summaries }
     }
 
     /// Advance without OCR results (a frame whose OCR was skipped): boxes are predicted and moved

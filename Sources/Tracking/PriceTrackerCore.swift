@@ -23,6 +23,7 @@ struct PriceTrackerCore: Sendable {
     /// Live tracks in creation order (ended tracks are removed once published).
     private var tracks: [TrackRecord] = []
     private var nextNumber = 1
+    private var nextSerial = 1
     private var now: Double?
     /// The camera's last measured velocity (image pixels per second), from the last `imageMotion`.
     private var cameraVelocity: (dx: Double, dy: Double)?
@@ -42,7 +43,7 @@ struct PriceTrackerCore: Sendable {
 
     mutating func update(
         detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?,
-        frameSize: (width: Double, height: Double)?
+        frameSize: (width: Double, height: Double)?, observed: [PixelRect]? = nil
     ) -> [TrackedPrice] {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
         let usable = detections.filter(Self.isUsable)
@@ -64,7 +65,9 @@ struct PriceTrackerCore: Sendable {
             if let formationShift {
                 tracks[index].filter.shift(dx: formationShift.dx, dy: formationShift.dy)
             }
-            miss(trackAt: index, at: time)
+            if Self.wasObserved(tracks[index].filter.box, in: observed) {
+                miss(trackAt: index, at: time)
+            }
         }
         endTracksOutside(frameSize, sparing: matchedTracks)
         let newcomers = usable.indices
@@ -84,6 +87,23 @@ struct PriceTrackerCore: Sendable {
         let time = advance(to: requestedTime, imageMotion: imageMotion)
         endTracksOutside(frameSize, sparing: [])
         return publish(at: time)
+    }
+
+    /// Every live track, shown or not, for a caller that decides what to read next.
+    var summaries: [TrackSummary] {
+        tracks.filter { $0.state != .ended }.map { track in
+            TrackSummary(
+                key: track.serial, id: track.id, box: track.filter.box, state: track.state, locked: track.locked,
+                lastReadAt: track.lastHitAt, reads: track.hits,
+                assumedCurrency: track.vote.supportingRead.evidence == .default)
+        }
+    }
+
+    /// Whether a track whose box is `box` was in the area read (`nil`: the whole frame was read).
+    static func wasObserved(_ box: PixelRect, in observed: [PixelRect]?) -> Bool {
+        guard let observed else { return true }
+        let x = box.midX, y = box.midY
+        return observed.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
     }
 
     mutating func lock(id: String) throws(TrackerError) {
@@ -194,6 +214,9 @@ struct PriceTrackerCore: Sendable {
 
     private mutating func hit(trackAt index: Int, with detection: DetectedPrice, at time: Double) {
         tracks[index].filter.correct(with: detection.box)
+        if !configuration.estimatesVelocity {
+            tracks[index].filter.stop()
+        }
         if !tracks[index].locked {
             tracks[index].vote.add(detection)
         }
@@ -224,11 +247,15 @@ struct PriceTrackerCore: Sendable {
 
     private mutating func start(with detection: DetectedPrice, at time: Double) {
         let duplicate = tracks.contains { track in
-            track.state != .ended
-                && track.filter.box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU
+            guard track.state != .ended else { return false }
+            let box = track.filter.box
+            // A read mostly inside a live track's box is a partial read of it (`90.75` of `USD 190.75`).
+            let inside = (box.intersection(detection.box)?.area ?? 0) >= 0.7 * detection.box.area
+            return box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU || inside
         }
         guard !duplicate else { return }
-        tracks.append(TrackRecord(detection: detection, time: time, configuration: configuration))
+        tracks.append(TrackRecord(detection: detection, time: time, serial: nextSerial, configuration: configuration))
+        nextSerial += 1
     }
 
     /// Gives ids to tracks shown for the first time, records events and drops ended tracks.

@@ -2,6 +2,8 @@
 struct TrackRecord: Sendable {
     /// The public id (`p1`, …), given when the track is first shown.
     var number: Int?
+    /// Unique among the tracker's tracks from creation on (shown or not), for ``TrackSummary/key``.
+    let serial: Int
     let createdAt: Double
     /// Time the box filter was last advanced to.
     var time: Double
@@ -17,8 +19,9 @@ struct TrackRecord: Sendable {
 
     var id: String? { number.map { "p\($0)" } }
 
-    init(detection: DetectedPrice, time: Double, configuration: PriceTracker.Configuration) {
+    init(detection: DetectedPrice, time: Double, serial: Int, configuration: PriceTracker.Configuration) {
         self.number = nil
+        self.serial = serial
         self.createdAt = time
         self.time = time
         self.lastHitAt = time

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -21,6 +22,9 @@ final class EventStream: Sendable {
     private let descriptor: Int32
     private let fanOut: (any LineFanOut)?
     private let state: Mutex<State>
+    /// Serialises every write, so lines queued by ``emitLater(_:)`` keep their order with the rest.
+    private let writer = DispatchQueue(label: "lensd.event-stream")
+    private let queuedLines = Atomic<Int>(0)
 
     init(descriptor: Int32 = STDOUT_FILENO, fanOut: (any LineFanOut)? = nil) {
         self.descriptor = descriptor
@@ -37,8 +41,31 @@ final class EventStream: Sendable {
     /// The last `DEVICE` line sent, if any.
     var lastDevice: DeviceMessage? { state.withLock { $0.lastDevice } }
 
-    /// Encodes one message and writes it as a line, `class` first, to stdout and the fan-out.
+    /// Encodes one message and writes it as a line, `class` first, to stdout and the fan-out;
+    /// returns once it is written, after any line queued by ``emitLater(_:)`` before it.
     func emit<Message: ProtocolMessage>(_ message: Message) {
+        writer.sync { writeLine(message) }
+    }
+
+    /// Queues one message to be encoded and written on the stream's own writer thread, in order
+    /// with every other line, so that a latency-bound caller (the frame thread) does no JSON work.
+    /// While more than ``maximumQueuedLines`` lines wait (a slow reader), it writes at once
+    /// instead, so a stalled stdout holds the caller back rather than filling memory.
+    func emitLater<Message: ProtocolMessage & Sendable>(_ message: Message) {
+        guard queuedLines.add(1, ordering: .relaxed).newValue <= Self.maximumQueuedLines else {
+            queuedLines.subtract(1, ordering: .relaxed)
+            return emit(message)
+        }
+        writer.async { [self] in
+            writeLine(message)
+            queuedLines.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Lines ``emitLater(_:)`` may leave waiting for the writer thread.
+    static let maximumQueuedLines = 64
+
+    private func writeLine<Message: ProtocolMessage>(_ message: Message) {
         state.withLock { state in
             guard let line = Self.line(for: message, encoder: state.encoder) else { return }
             if Message.className == DeviceMessage.className || Message.className == RatesMessage.className {
@@ -56,6 +83,10 @@ final class EventStream: Sendable {
 
     /// Writes one message to stdout only (replies to control messages read from stdin).
     func emitToStdout<Message: ProtocolMessage>(_ message: Message) {
+        writer.sync { writeToStdout(message) }
+    }
+
+    private func writeToStdout<Message: ProtocolMessage>(_ message: Message) {
         state.withLock { state in
             guard !state.closed, let line = Self.line(for: message, encoder: state.encoder) else { return }
             if !Self.writeAll(line, to: descriptor) {
@@ -90,8 +121,12 @@ final class EventStream: Sendable {
         return line
     }
 
-    /// Writes human-readable text (for commands without `--json`) under the same lock as the JSON lines.
+    /// Writes human-readable text (for commands without `--json`) in order with the JSON lines.
     func emitText(_ text: String) {
+        writer.sync { writeText(text) }
+    }
+
+    private func writeText(_ text: String) {
         state.withLock { state in
             guard !state.closed else { return }
             if !Self.writeAll(Data(text.utf8), to: descriptor) {

@@ -31,10 +31,33 @@ struct OCROptions: ParsableArguments {
     @Flag(name: .customLong("no-deskew"), help: "Regions: do not straighten tilted lines.")
     var skipsDeskew = false
 
+    @Option(help: "What to read: changes (new and changed regions, tracks in turn, whole frames when idle) or every-frame (read every frame whole, with --ocr).")
+    var schedule: ReadSchedule = .changes
+
+    @Option(help: ArgumentHelp("With --schedule changes: seconds between whole-frame passes while the picture changes (0: none).", valueName: "seconds"))
+    var wholeFrameInterval = OCRScheduler.Configuration().wholeFrameInterval
+
+    @Option(help: ArgumentHelp("With --schedule changes: seconds between re-reads of each confirmed price.", valueName: "seconds"))
+    var verifyInterval = OCRScheduler.Configuration().verifyInterval
+
     func validate() throws {
+        guard wholeFrameInterval >= 0, wholeFrameInterval.isFinite else { throw ValidationError("--whole-frame-interval must be 0 or more") }
+        guard verifyInterval > 0, verifyInterval.isFinite else { throw ValidationError("--verify-interval must be more than 0") }
         if let workers, !(1...64).contains(workers) {
             throw ValidationError("--workers must be between 1 and 64")
         }
+    }
+
+    /// `--schedule`, except that the full-frame front-end always reads every frame (the naive baseline).
+    var effectiveSchedule: ReadSchedule { frontEnd == .fullFrame ? .everyFrame : schedule }
+
+    /// The scheduler's tuning from `--whole-frame-interval` and `--verify-interval`.
+    var scheduling: OCRScheduler.Configuration {
+        var configuration = OCRScheduler.Configuration()
+        configuration.wholeFramePasses = wholeFrameInterval > 0
+        configuration.wholeFrameInterval = wholeFrameInterval
+        configuration.verifyInterval = verifyInterval
+        return configuration
     }
 
     var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }

@@ -36,25 +36,72 @@ final class PriceStage {
         self.control = control
     }
 
-    /// Processes one frame's OCR result and emits its `OVERLAYS` line.
+    /// Processes one frame's OCR result (the whole frame was read) and emits its `OVERLAYS` line.
     /// - Parameters:
     ///   - time: seconds since the first frame of the stream.
     ///   - luma: the frame's luma plane (`stride` bytes a row), for the camera-motion estimate.
     func process(sequence: UInt64, time: Double, width: Int, height: Int, luma: [UInt8], stride: Int, lines: [OCRLine]) {
         applyPendingControls()
         let shift = motion.estimate(luma: luma, width: width, height: height, stride: stride)
-        let detections = lines.flatMap { extractor.prices(in: TextLine($0)) }
+        let tracks = tracker.update(
+            detections: detections(in: lines, offset: (0, 0), width: width, height: height),
+            at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
+        publish(tracks, sequence: sequence, time: time, width: width, height: height)
+    }
+
+    /// Processes one frame of a scheduled run: moves every track by the frame's measured motion,
+    /// folds in the reads that finished since the previous frame (each moved from its own frame
+    /// into this one's pixels) and emits the frame's `OVERLAYS` line.
+    ///
+    /// A track counts as missed only when its box lies in a part of the frame some read covered.
+    func process(sequence: UInt64, time: Double, width: Int, height: Int, motion: (dx: Double, dy: Double)?, readings: [FrameReading]) {
+        applyPendingControls()
+        let frameSize = (width: Double(width), height: Double(height))
+        guard !readings.isEmpty else {
+            let tracks = tracker.predict(at: time, imageMotion: motion, frameSize: frameSize)
+            return publish(tracks, sequence: sequence, time: time, width: width, height: height)
+        }
+        var tracks: [TrackedPrice] = []
+        var earlierEvents: [TrackEvent] = []
+        let passes = Set(readings.map(\.pass)).sorted()
+        for (index, pass) in passes.enumerated() {
+            let batch = readings.filter { $0.pass == pass }
+            let found = batch.flatMap { detections(in: $0.lines, offset: $0.offset, width: width, height: height) }
+            let observed = batch.flatMap { reading in reading.observed.map { $0.offsetBy(dx: reading.offset.dx, dy: reading.offset.dy) } }
+            // Later passes read the same frame again: no time passes and the image does not move.
+            tracks = tracker.update(
+                detections: found, at: time, imageMotion: index == 0 ? motion : (0, 0), frameSize: frameSize, observed: observed)
+            if index < passes.count - 1 { earlierEvents += tracker.events }
+        }
+        publish(tracks, sequence: sequence, time: time, width: width, height: height, earlierEvents: earlierEvents)
+    }
+
+    /// The prices of OCR lines, moved by `offset`, without those cut by the frame's edge.
+    private func detections(in lines: [OCRLine], offset: (dx: Double, dy: Double), width: Int, height: Int) -> [DetectedPrice] {
+        lines.flatMap { extractor.prices(in: TextLine($0)) }
+            .map { price in
+                var price = price
+                price.box = price.box.offsetBy(dx: offset.dx, dy: offset.dy)
+                return price
+            }
             .filter { !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
             .map(applyingCurrencyDetection)
-        let tracks = tracker.update(
-            detections: detections, at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
-            .filter { $0.locked || !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
-            .filter { $0.locked || $0.confidence >= minimumConfidence }
+    }
+
+    /// Emits the frame's `TRACK` events (with `--events`) and its `OVERLAYS` line.
+    private func publish(
+        _ tracked: [TrackedPrice], sequence: UInt64, time: Double, width: Int, height: Int, earlierEvents: [TrackEvent] = []
+    ) {
+        let tracks = tracked.filter { track in
+            track.locked
+                || !(Self.isCutOff(text: track.text, evidence: track.currencyEvidence, box: track.box, width: width, height: height)
+                    || Self.isOutside(track.box, width: width, height: height))
+        }.filter { $0.locked || $0.confidence >= minimumConfidence }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())
         if emitsTrackEvents {
-            for event in tracker.events {
+            for event in earlierEvents + tracker.events {
                 let message = presenter.message(for: event.price, rates: view, frameWidth: width, frameHeight: height).0
-                events.emit(TrackMessage(type: event.kind.rawValue, frame: sequence, price: message))
+                events.emitLater(TrackMessage(type: event.kind.rawValue, frame: sequence, price: message))
             }
         }
         let prices = tracks.map { track in
@@ -62,7 +109,7 @@ final class PriceStage {
             report(failures, frame: sequence)
             return message
         }
-        events.emit(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
+        events.emitLater(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
     }
 
     /// Whether a price read near the frame's edge may be cut off there, so that it reads as a
@@ -74,7 +121,8 @@ final class PriceStage {
     /// visible glyph, so the box of a cut price ends a little before the edge); an amount with no
     /// printed currency gets two text heights on both sides, as its marker may be the part outside.
     /// Top and bottom only need the box inside the frame: cutting text vertically does not change
-    /// what it says.
+    /// what it says. A box touching the left or right edge is cut whatever it starts or ends with
+    /// (a partly visible glyph can read as a marker: `$` of `5`).
     static func isCutOff(
         text: String, evidence: CurrencyEvidence, box: PixelRect, width: Int, height: Int
     ) -> Bool {
@@ -84,7 +132,13 @@ final class PriceStage {
         let openLeft = unmarked || trimmed.first?.isNumber ?? true
         let openRight = unmarked || trimmed.last?.isNumber ?? true
         return (openLeft && box.x <= margin) || (openRight && box.maxX >= Double(width) - margin)
-            || box.y < 1 || box.maxY > Double(height) - 1
+            || box.x < 1 || box.maxX > Double(width) - 1 || box.y < 1 || box.maxY > Double(height) - 1
+    }
+
+    /// Whether a tracked box has moved partly out of the frame (by more than a pixel of smoothing
+    /// error): the price is no longer in full view, whatever it read as when it was.
+    static func isOutside(_ box: PixelRect, width: Int, height: Int) -> Bool {
+        box.x < -1 || box.y < -1 || box.maxX > Double(width) + 1 || box.maxY > Double(height) + 1
     }
 
     /// Reports each distinct conversion failure once per run, not once per frame.

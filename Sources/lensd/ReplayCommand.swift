@@ -72,7 +72,9 @@ struct ReplayCommand: AsyncParsableCommand {
                 queueCapacity: daemon.queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
-                reader: ocr.reader),
+                reader: ocr.reader,
+                schedule: ocr.effectiveSchedule,
+                scheduling: ocr.scheduling),
             controlFromStdinByDefault: !paths.contains("-")))
     }
 }

@@ -23,6 +23,11 @@ final class ReplayPipeline: Sendable {
         /// A live camera: no pacing, drop the oldest waiting frame, keep the source's timestamps,
         /// and leave `DEVICE` messages to the source (it reports its own states).
         var liveSource = false
+        /// What the workers read; `.changes` needs the regions front-end (`reader.regions`).
+        var schedule: ReadSchedule = .everyFrame
+        var scheduling = OCRScheduler.Configuration()
+        /// Seconds a scheduled job's frame may lag the newest frame before the job is dropped (live runs).
+        var staleAfter = 1.5
     }
 
     /// How a run ended.
@@ -59,6 +64,9 @@ final class ReplayPipeline: Sendable {
 
     /// Runs the stream to its end and emits the final `STATS`.
     func run(source: any FrameSource, stage: PriceStage) -> Outcome {
+        if options.schedule == .changes, let recognizers = options.reader.regions {
+            return runScheduled(source: source, stage: stage, recognizers: recognizers)
+        }
         let queue = BoundedQueue<Frame>(
             capacity: options.queueCapacity,
             policy: options.pacing == .fast && !options.liveSource ? .block : .dropOldest)
@@ -77,28 +85,106 @@ final class ReplayPipeline: Sendable {
         stats.setWorkers(pool.workerCount)
         logger.debug("OCR workers ready", metadata: ["workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)"])
 
-        // The source runs on its own thread so that pacing never waits on OCR.
-        let sourceDone = DispatchSemaphore(value: 0)
-        let sourceBox = UncheckedSendableBox(source)
-        let readAnyFrame = Mutex(false)
-        let reader = Thread { [self] in
-            let anyFrame = pump(sourceBox.value, into: queue)
-            readAnyFrame.withLock { $0 = anyFrame }
-            queue.close()
-            sourceDone.signal()
-        }
-        reader.name = "lensd-replay"
-        reader.start()
-
-        sourceDone.wait()
+        let reading = startReading(source, into: queue)
+        let readAnyFrame = reading.wait()
         pool.waitUntilFinished()
         ordered.drain()
+        return finish(source: source, readAnyFrame: readAnyFrame)
+    }
 
+    /// Runs the stream with `--schedule changes`: the calling thread handles every frame
+    /// (``ScheduledReading``) while the workers run the jobs it plans.
+    private func runScheduled(source: any FrameSource, stage: PriceStage, recognizers: RegionRecognizerPool) -> Outcome {
+        let synchronous = options.pacing == .fast && !options.liveSource
+        let queue = BoundedQueue<Frame>(capacity: options.queueCapacity, policy: synchronous ? .block : .dropOldest)
+        let mailbox = ResultMailbox()
+        let jobs = OCRJobQueue(staleAfter: synchronous ? nil : options.staleAfter) { job in
+            mailbox.post(OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
+            frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
+        }
+        let runner = OCRJobRunner(recognizers: recognizers, queue: jobs, linesPerReadJob: 4, extractor: stage.extractor)
+        let pool: OCRWorkerPool
+        do throws(OCRError) {
+            pool = try OCRWorkerPool.start(
+                workerCount: options.workers, configuration: options.ocr,
+                // The frame thread must never wait for OCR to get the CPU: it sets the latency.
+                niceIncrement: synchronous ? 0 : 5,
+                next: { jobs.pop() },
+                process: { [metrics] engine, job in
+                    let clock = ContinuousClock()
+                    let began = clock.now
+                    let result = runner.run(job, engine: engine)
+                    let elapsed = began.duration(to: clock.now)
+                    let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+                    metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
+                    metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
+                    mailbox.post(result)
+                    jobs.finish(job)
+                })
+        } catch {
+            reportError(error.description, concerns: "startup")
+            return .startupFailed
+        }
+        stats.setWorkers(pool.workerCount)
+        let frames = ScheduledReading(
+            stage: stage, jobs: jobs, mailbox: mailbox, lagFrames: synchronous ? options.scheduling.fastLagFrames : nil,
+            configuration: options.scheduling, metrics: metrics
+        ) { [self] message, frame in
+            reportError(message, concerns: "ocr", frame: frame)
+        }
+        let reading = startReading(source, into: queue)
+        let paced = !synchronous
+        while let job = queue.pop() {
+            let frame = job.element
+            let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
+            frames.process(frame, time: time)
+            metrics.framesProcessed.add(1, ordering: .relaxed)
+            if paced {
+                metrics.latencyMilliseconds.record(MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
+            }
+        }
+        let readAnyFrame = reading.wait()
+        jobs.close()
+        pool.waitUntilFinished()
+        return finish(source: source, readAnyFrame: readAnyFrame)
+    }
+
+    /// The source's thread: ``wait()`` returns once it has ended, telling whether any frame was read.
+    private final class SourceThread: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let readAnyFrame = Atomic<Bool>(false)
+
+        init(_ body: @escaping @Sendable () -> Bool) {
+            let thread = Thread { [self] in
+                readAnyFrame.store(body(), ordering: .releasing)
+                done.signal()
+            }
+            thread.name = "lensd-replay"
+            thread.start()
+        }
+
+        func wait() -> Bool {
+            done.wait()
+            return readAnyFrame.load(ordering: .acquiring)
+        }
+    }
+
+    /// Starts the source on its own thread, so that pacing never waits on OCR; the queue is closed when it ends.
+    private func startReading(_ source: any FrameSource, into queue: BoundedQueue<Frame>) -> SourceThread {
+        let sourceBox = UncheckedSendableBox(source)
+        return SourceThread { [self] in
+            defer { queue.close() }
+            return pump(sourceBox.value, into: queue)
+        }
+    }
+
+    /// Emits the end of the run (`DEVICE` inactive for a replay, the final `STATS`).
+    private func finish(source: any FrameSource, readAnyFrame: Bool) -> Outcome {
         if !options.liveSource {
             events.emit(DeviceMessage(source: "replay", path: source.name, state: .inactive))
         }
         events.emit(stats.final())
-        return readAnyFrame.withLock { $0 } ? .finished : .inputFailed
+        return readAnyFrame ? .finished : .inputFailed
     }
 
     /// Reads, paces and queues frames until the source ends; returns whether any frame was read.

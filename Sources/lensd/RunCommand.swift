@@ -85,7 +85,9 @@ struct RunCommand: AsyncParsableCommand {
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
-                liveSource: true),
+                liveSource: true,
+                schedule: ocr.effectiveSchedule,
+                scheduling: ocr.scheduling),
             controlFromStdinByDefault: true,
             onShutdown: { stopSignal.raise() }))
     }

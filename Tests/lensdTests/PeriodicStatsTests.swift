@@ -11,7 +11,12 @@ struct PeriodicStatsTests {
             LensdProcess.sample("stills/tags-01.png"), "--target", "EUR",
         ])
         defer { daemon.terminate() }
-        #expect(daemon.waitUntil(timeout: 60) { $0.messages("STATS").count >= 4 && !$0.messages("OVERLAYS").isEmpty }, "stderr: \(daemon.stderr)")
+        // The OCR scheduler reads a still scene in its first moments and then only now and then:
+        // wait for an interval in which OCR finished.
+        #expect(daemon.waitUntil(timeout: 60) { daemon in
+            daemon.messages("STATS").count >= 4 && !daemon.messages("OVERLAYS").isEmpty
+                && daemon.messages("STATS").contains { $0["ocr_ms_p50"] != nil }
+        }, "stderr: \(daemon.stderr)")
         let periodic = daemon.messages("STATS")
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeout: 10) == 0)

@@ -64,7 +64,8 @@ struct ProtocolSchemaTests {
             "--listen", "unix:" + socket, LensdProcess.sample("stills/tags-01.png"), "--target", "EUR",
         ])
         defer { daemon.terminate() }
-        try #require(daemon.waitUntil(timeout: 30) { !$0.messages("OVERLAYS").isEmpty }, "stderr: \(daemon.stderr)")
+        // A TRACK line comes once the first reads have landed (the OCR scheduler reads the still in the background).
+        try #require(daemon.waitUntil(timeout: 60) { !$0.messages("TRACK").isEmpty }, "stderr: \(daemon.stderr)")
         let client = try SocketClient(path: socket)
         client.send("""
             {"cmd":"status","id":1}

@@ -69,9 +69,54 @@ struct ReplayIntegrationTests {
         let figures = try #require(score.lines.first)
         let recall = figures["recall"] as? Double ?? 0, precision = figures["precision"] as? Double ?? 0
         print("shelf-handheld: recall \(recall) precision \(precision) tags \(figures["tags_found"] ?? 0)/\(figures["tags"] ?? 0)")
-        // Measured at 0.791 and 0.976 with the region front-end (whole-frame OCR: 0.744 and 0.980);
-        // OCR and tracking are deterministic with --fast.
-        #expect(recall >= 0.75)
+        // Measured at 0.717 and 0.984 with the OCR scheduler (reading every frame with the region
+        // front-end: 0.791 and 0.976); OCR and tracking are deterministic with --fast.
+        #expect(recall >= 0.69)
         #expect(precision >= 0.95)
+    }
+
+    @Test("reading every frame whole finds more of a short hand-held sequence, at several times the cost")
+    func readsEveryFrame() throws {
+        let directory = LensdProcess.sample("shelf-handheld")
+        let run = try LensdProcess.run(["replay", "--fast", "--workers", "2", "--schedule", "every-frame", directory])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.messages("OVERLAYS").count == 60)
+        let score = try LensdProcess.run(["eval", "--json", directory + "/truth.json", "-"], stdin: Data(run.stdout.utf8))
+        let figures = try #require(score.lines.first)
+        // Measured at 0.791 and 0.976.
+        #expect(figures["recall"] as? Double ?? 0 >= 0.75)
+        #expect(figures["precision"] as? Double ?? 0 >= 0.95)
+    }
+
+    @Test("a fast replay with the OCR scheduler gives the same output on every run")
+    func scheduledFastReplayIsDeterministic() throws {
+        let path = LensdProcess.sample("shelf-pan.y4m")
+        let runs = try (0..<2).map { _ in try LensdProcess.run(["replay", "--fast", "--workers", "2", path]) }
+        // Only the wall-clock age of the rates (`age_s`) may differ between runs.
+        let age = /"age_s":[0-9.]+/
+        let overlays = runs.map { run in
+            run.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"class":"OVERLAYS""#) }.map { $0.replacing(age, with: "") }
+        }
+        #expect(overlays[0].count == 12)
+        #expect(overlays[0] == overlays[1])
+        #expect(overlays[0].contains { $0.contains(#""state":"confirmed""#) })
+    }
+
+    @Test("a paced replay with the OCR scheduler writes an OVERLAYS line for every frame")
+    func scheduledPacedReplayAnswersEveryFrame() throws {
+        let path = LensdProcess.sample("shelf-pan.y4m")
+        // 5 fps: the tests run a debug build, whose pixel loops are many times slower than release.
+        let run = try LensdProcess.run(["replay", "--fps", "5", "--workers", "2", path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let stats = try #require(run.messages("STATS").last)
+        let framesIn = stats["frames_in"] as? Int ?? 0
+        #expect(framesIn == 12)
+        let processed = stats["frames_processed"] as? Int ?? 0
+        #expect(run.messages("OVERLAYS").count == processed)
+        #expect(processed + (stats["frames_dropped"] as? Int ?? 0) == framesIn)
+        // The frame thread never waits for OCR; only a machine busy with other work makes it drop
+        // frames (lensd bench measures the rate; see docs/realtime.md).
+        #expect(processed >= 11)
+        #expect(run.messages("OVERLAYS").contains { ($0["prices"] as? [Any])?.isEmpty == false })
     }
 }

@@ -71,6 +71,7 @@ struct DaemonSession {
         }
         var trackerConfiguration = PriceTracker.Configuration()
         trackerConfiguration.includeTentative = daemon.includeTentative
+        trackerConfiguration.estimatesVelocity = work.pipeline.schedule == .everyFrame
         let metrics = PipelineMetrics()
         let stats = StatsReporter(metrics: metrics)
         let status = DaemonStatus(DaemonStatus.Snapshot(

@@ -1,0 +1,157 @@
+/// Tells, frame by frame, how the camera moved and which parts of the picture changed in a way
+/// that motion does not explain: content that came into view, a hand passing over a tag, a tag
+/// swapped. A reader then only needs to read those parts again.
+///
+/// Each frame is downscaled by block averaging (the ``MotionEstimator``'s factor) and compared with
+/// a *reference*, the last frame whose motion was measured. When no cell differs from the reference
+/// by more than ``Configuration/stillThreshold`` (mean absolute difference in luma levels, after
+/// removing a global exposure change), the frame is still: no motion is estimated and nothing
+/// changed, which keeps a static scene nearly free. Otherwise the motion is estimated against the
+/// reference, the reference is moved by it (bilinear) and every cell whose residual exceeds
+/// ``Configuration/changeThreshold``, or that came from outside the reference, is marked changed.
+/// Comparing with the reference rather than the previous frame lets a slow drift add up until it
+/// is measured, instead of being lost a little at a time.
+public struct SceneChangeDetector: Sendable {
+    /// Tuning of the detector.
+    public struct Configuration: Sendable, Hashable {
+        /// Side of a cell in frame pixels; rounded to a multiple of the motion downscale factor.
+        public var cellSize: Int
+        /// Largest per-cell mean absolute difference (luma levels) of a still frame.
+        public var stillThreshold: Float
+        /// Least per-cell mean absolute residual (luma levels) after motion compensation for a cell to count as changed.
+        public var changeThreshold: Float
+        public var motion: MotionEstimator.Configuration
+
+        public init(cellSize: Int = 16, stillThreshold: Float = 3, changeThreshold: Float = 9, motion: MotionEstimator.Configuration = .init()) {
+            self.cellSize = cellSize
+            self.stillThreshold = stillThreshold
+            self.changeThreshold = changeThreshold
+            self.motion = motion
+        }
+    }
+
+    public let configuration: Configuration
+    private var estimator: MotionEstimator
+    private var reference: LumaImage?
+    private var frameSize = (width: 0, height: 0)
+
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+        self.estimator = MotionEstimator(configuration: configuration.motion)
+    }
+
+    /// Forgets the reference (a seek or a camera switch): the next frame counts as all new.
+    public mutating func reset() {
+        reference = nil
+        estimator.reset()
+    }
+
+    /// Side of a cell in frame pixels, as used in the masks returned.
+    public var cellSize: Int {
+        let factor = max(1, configuration.motion.downscale)
+        return max(1, configuration.cellSize / factor) * factor
+    }
+
+    /// Compares one frame with the reference. The first frame, a frame of another size, and a frame
+    /// whose motion cannot be told come back with every cell changed.
+    public mutating func update(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> SceneChange {
+        let factor = max(1, configuration.motion.downscale)
+        let everything = SceneChange(
+            motion: nil, isStill: false, changed: CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height, value: true))
+        guard let small = LumaImage(luma: luma, width: width, height: height, stride: stride, factor: factor) else {
+            reset()
+            return everything
+        }
+        guard let reference, frameSize == (width, height), reference.width == small.width, reference.height == small.height else {
+            self.reference = small
+            frameSize = (width, height)
+            estimator.reset()
+            _ = estimator.estimate(downscaled: small)
+            return everything
+        }
+        let cell = cellSize / factor
+        var changed = CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height)
+        let grid = (columns: changed.columns, rows: changed.rows)
+        let offset = Self.meanDifference(small, reference)
+        let still = Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
+            (Float(reference.pixels[y * reference.width + x]) + offset, true)
+        }
+        if still.max() ?? 0 <= configuration.stillThreshold {
+            return SceneChange(motion: (0, 0), isStill: true, changed: changed)
+        }
+        let motion = estimator.estimate(downscaled: small)
+        self.reference = small
+        guard let motion else { return everything }
+        let sx = motion.dx / Double(factor), sy = motion.dy / Double(factor)
+        let maxX = reference.width - 1, maxY = reference.height - 1
+        // A pixel is explained when it lies within the range of the four reference pixels around
+        // its source position: that absorbs sub-pixel misregistration along edges, which a plain
+        // difference would flag on every line of text.
+        let residuals = reference.pixels.withUnsafeBufferPointer { ref in
+            Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
+                let fx = Double(x) - sx, fy = Double(y) - sy
+                // Up to half a downscaled pixel outside is rounding, not content coming into view.
+                guard fx >= -0.5, fy >= -0.5, fx <= Double(maxX) + 0.5, fy <= Double(maxY) + 0.5 else { return (0, false) }
+                let x0 = min(max(Int(fx.rounded(.down)), 0), maxX), y0 = min(max(Int(fy.rounded(.down)), 0), maxY)
+                let x1 = min(x0 + 1, maxX), y1 = min(y0 + 1, maxY)
+                let a = ref[y0 * reference.width + x0], b = ref[y0 * reference.width + x1]
+                let c = ref[y1 * reference.width + x0], d = ref[y1 * reference.width + x1]
+                let low = min(min(a, b), min(c, d)), high = max(max(a, b), max(c, d))
+                let value = small.pixels[y * small.width + x] - offset
+                return (value < low ? low + offset : value > high ? high + offset : value + offset, true)
+            }
+        }
+        for row in 0..<changed.rows {
+            for column in 0..<changed.columns {
+                let index = row * changed.columns + column
+                if index >= residuals.count || residuals[index] > configuration.changeThreshold {
+                    changed[column, row] = true
+                }
+            }
+        }
+        return SceneChange(motion: motion, isStill: false, changed: changed)
+    }
+
+    /// The same as `update(luma:width:height:stride:)` for a plane held in an array.
+    public mutating func update(luma: [UInt8], width: Int, height: Int, stride: Int) -> SceneChange {
+        luma.withUnsafeBufferPointer { update(luma: $0, width: width, height: height, stride: stride) }
+    }
+
+    /// Mean of `current − reference` over the whole image: a change of exposure.
+    private static func meanDifference(_ current: LumaImage, _ reference: LumaImage) -> Float {
+        var sum: Float = 0
+        current.pixels.withUnsafeBufferPointer { a in
+            reference.pixels.withUnsafeBufferPointer { b in
+                for index in 0..<min(a.count, b.count) { sum += a[index] - b[index] }
+            }
+        }
+        return current.pixels.isEmpty ? 0 : sum / Float(current.pixels.count)
+    }
+
+    /// Per cell (`cell × cell` downscaled pixels, row-major over `grid`, the frame's cell grid),
+    /// the mean absolute difference between each pixel and its predicted value; a pixel whose
+    /// prediction is unavailable (came from outside) makes its cell `.infinity`.
+    private static func cellDifferences(
+        _ current: LumaImage, cell: Int, grid: (columns: Int, rows: Int), predicted: (Int, Int) -> (Float, Bool)
+    ) -> [Float] {
+        let columns = grid.columns, rows = grid.rows
+        var sums = [Float](repeating: 0, count: columns * rows)
+        var counts = [Int](repeating: 0, count: columns * rows)
+        current.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<min(current.height, rows * cell) {
+                let rowBase = (y / cell) * columns
+                for x in 0..<min(current.width, columns * cell) {
+                    let index = rowBase + x / cell
+                    let (value, known) = predicted(x, y)
+                    if known {
+                        sums[index] += abs(pixels[y * current.width + x] - value)
+                        counts[index] += 1
+                    } else {
+                        sums[index] = .infinity
+                    }
+                }
+            }
+        }
+        return zip(sums, counts).map { $1 > 0 ? $0 / Float($1) : .infinity }
+    }
+}

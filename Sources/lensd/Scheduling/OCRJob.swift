@@ -1,0 +1,39 @@
+import Capture
+import OCR
+import Tracking
+
+/// One piece of OCR work on one frame, planned by ``OCRScheduler`` and run by a worker.
+///
+/// The job holds the frame (its luma array is shared, not copied) until a worker has read it.
+struct OCRJob: Sendable {
+    /// What to read.
+    enum Kind: Sendable {
+        /// Propose text lines over the frame and read those touching the `unread` cells (new or
+        /// changed content); the reading is split into ``read(_:)`` jobs.
+        case scan(unread: CellMask)
+        /// Read these proposed lines, each as one line.
+        case read([TextRegion])
+        /// Read again the region of the track with this key (`TrackSummary.key`) around its box.
+        case verify(key: Int, box: PixelRect)
+        /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts).
+        case wholeFrame
+    }
+
+    /// Lower runs first: new regions, then tentative tracks, then confirmed ones, then whole frames.
+    enum Priority: Int, Comparable, Sendable {
+        case newRegions = 0
+        case tentative = 1
+        case verification = 2
+        case wholeFrame = 3
+
+        static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Given by the queue when the job is pushed; results are applied in this order.
+    var id: UInt64 = 0
+    let kind: Kind
+    let priority: Priority
+    let frame: Frame
+    /// The frame's time on the stream's clock (seconds since the first frame).
+    let time: Double
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// The OCR workers' queue: jobs wait in priority order (``OCRJob/Priority``, then first come),
+/// workers block in ``pop()`` for the next one, and jobs whose frame has gone stale are dropped
+/// instead of run.
+///
+/// It also counts the jobs of each frame not yet finished, so a caller can wait until the work
+/// for a frame is done (``waitUntilDone(throughFrame:)``), as `--fast` replays do to stay deterministic.
+///
+/// Unchecked `Sendable`: every stored property is only touched with `condition` locked.
+final class OCRJobQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [OCRJob] = []
+    private var running = 0
+    private var closed = false
+    private var nextID: UInt64 = 1
+    private var latestFrameTime = -Double.infinity
+    private var droppedCount = 0
+    /// Jobs pushed and not yet finished or dropped, per frame sequence.
+    private var outstanding: [UInt64: Int] = [:]
+    /// Seconds a job's frame may lag the newest frame before the job is dropped; `nil`: never.
+    let staleAfter: Double?
+    /// New regions may lag this many times longer than other work before they are dropped: they
+    /// are the only way new content gets read, so dropping them early under load would only
+    /// plan the same reads again (and drop them again).
+    static let newRegionLeeway = 4.0
+    private let dropped: @Sendable (OCRJob) -> Void
+
+    /// - Parameter dropped: called (on the thread that dropped it, outside the lock) for each
+    ///   stale job, so its planner learns the work was not done.
+    init(staleAfter: Double?, dropped: @escaping @Sendable (OCRJob) -> Void) {
+        self.staleAfter = staleAfter
+        self.dropped = dropped
+    }
+
+    /// Queues a job and returns the id it was given (ids increase in push order).
+    @discardableResult
+    func push(_ job: OCRJob) -> UInt64 {
+        condition.lock()
+        var job = job
+        job.id = nextID
+        nextID += 1
+        let index = jobs.firstIndex { $0.priority > job.priority } ?? jobs.endIndex
+        jobs.insert(job, at: index)
+        outstanding[job.frame.sequence, default: 0] += 1
+        condition.signal()
+        condition.unlock()
+        return job.id
+    }
+
+    /// Tells the queue the time of the newest frame, against which staleness is judged.
+    func noteFrame(time: Double) {
+        condition.lock()
+        latestFrameTime = max(latestFrameTime, time)
+        condition.unlock()
+    }
+
+    /// The next job to run, blocking while there is none; `nil` once closed and empty.
+    /// The caller must call ``finish()`` when done with a job it got.
+    func pop() -> OCRJob? {
+        condition.lock()
+        while true {
+            let stale = jobs.filter(isStale)
+            if !stale.isEmpty { jobs.removeAll(where: isStale) }
+            droppedCount += stale.count
+            if !stale.isEmpty {
+                running += stale.count
+                condition.unlock()
+                for job in stale { dropped(job) }
+                condition.lock()
+                running -= stale.count
+                for job in stale { settle(job) }
+                condition.broadcast()
+            }
+            if !jobs.isEmpty {
+                running += 1
+                let job = jobs.removeFirst()
+                condition.unlock()
+                return job
+            }
+            if closed {
+                condition.unlock()
+                return nil
+            }
+            condition.wait()
+        }
+    }
+
+    /// Marks one job taken with ``pop()`` as done (its result has been posted).
+    func finish(_ job: OCRJob) {
+        condition.lock()
+        running -= 1
+        settle(job)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks until every job for frames up to `sequence` has finished or been dropped, jobs
+    /// those jobs pushed while running included.
+    func waitUntilDone(throughFrame sequence: UInt64) {
+        condition.lock()
+        while outstanding.keys.contains(where: { $0 <= sequence }) {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    private func settle(_ job: OCRJob) {
+        let sequence = job.frame.sequence
+        let left = (outstanding[sequence] ?? 1) - 1
+        outstanding[sequence] = left > 0 ? left : nil
+    }
+
+    /// Blocks until no job is waiting or running.
+    func waitUntilIdle() {
+        condition.lock()
+        while !jobs.isEmpty || running > 0 {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    /// Whether no job is waiting (jobs may still be running).
+    var isEmpty: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.isEmpty
+    }
+
+    /// Jobs waiting now.
+    var depth: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.count
+    }
+
+    /// Jobs dropped as stale so far.
+    var droppedJobs: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return droppedCount
+    }
+
+    /// Drops every waiting job (reported as dropped) and lets ``pop()`` return `nil` once empty.
+    func close() {
+        condition.lock()
+        closed = true
+        let rest = jobs
+        jobs.removeAll()
+        droppedCount += rest.count
+        for job in rest { settle(job) }
+        condition.broadcast()
+        condition.unlock()
+        for job in rest { dropped(job) }
+    }
+
+    private func isStale(_ job: OCRJob) -> Bool {
+        guard let staleAfter else { return false }
+        let limit = job.priority == .newRegions ? staleAfter * Self.newRegionLeeway : staleAfter
+        return job.time < latestFrameTime - limit
+    }
+}

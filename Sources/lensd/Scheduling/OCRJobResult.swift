@@ -1,0 +1,28 @@
+import OCR
+import Tracking
+
+/// What a worker found for one ``OCRJob``, in the pixels of the job's frame.
+struct OCRJobResult: Sendable {
+    let job: UInt64
+    let kind: OCRJob.Kind
+    let frameSequence: UInt64
+    let frameTime: Double
+    let frameWidth: Int
+    let frameHeight: Int
+    var lines: [OCRLine] = []
+    /// A second read of each price found on `lines`, cropped around the price as a track is
+    /// verified: it stands for the tentative track's second read, which would otherwise cost a
+    /// job of its own two frames later. A misread rarely repeats across two differently framed
+    /// and scaled crops, but the pixels are the same, so this evidence is weaker than a read of
+    /// the next frame.
+    var confirmations: [OCRLine] = []
+    /// The parts of the frame that were read, where a track not found counts as missed;
+    /// empty for a whole-frame pass (it confirms what it reads but misses too much to end tracks).
+    var observed: [PixelRect] = []
+    /// Proposed lines cut by the frame's edge (a scan), to read again once they are in full view.
+    var incomplete: [PixelRect] = []
+    /// The job was dropped unread (its frame went stale, or the run is stopping).
+    var dropped = false
+    /// The job failed; the message says why.
+    var failure: String?
+}

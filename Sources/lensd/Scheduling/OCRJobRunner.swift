@@ -1,0 +1,86 @@
+import Capture
+import OCR
+import Tracking
+
+/// Runs ``OCRJob``s on a worker's engine: proposals for a scan (split into read jobs so every
+/// worker shares them), single lines for reads and verifications, one sparse pass for a whole frame.
+struct OCRJobRunner: Sendable {
+    let recognizers: RegionRecognizerPool
+    let queue: OCRJobQueue
+    /// Lines read per ``OCRJob/Kind/read(_:)`` job when a scan splits its proposals.
+    let linesPerReadJob: Int
+    /// Finds the prices on lines just read, to read each one a second time at once (see
+    /// ``OCRJobResult/confirmations``); its currency settings do not matter for that.
+    let extractor: PriceExtractor
+
+    /// Runs the job and returns what it found (failures are results too, never thrown).
+    func run(_ job: OCRJob, engine: TesseractEngine) -> OCRJobResult {
+        var result = OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
+            frameWidth: job.frame.width, frameHeight: job.frame.height)
+        let frame = job.frame
+        do throws(OCRError) {
+            switch job.kind {
+            case .scan(let unread):
+                let proposed = recognizers.withRecognizer { recognizer in
+                    frame.luma.withUnsafeBufferPointer {
+                        recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
+                    }
+                }.filter { unread.intersects(Self.rect($0.box)) }
+                // A line still cut by the frame's edge is read once it has come into view. Tall
+                // lines first: on a tag the price is the biggest text, so prices are read first.
+                let wanted = proposed
+                    .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: 0.5, width: frame.width, height: frame.height) }
+                    .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
+                result.incomplete = proposed.map { Self.rect($0.box) }
+                    .filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
+                // Unread cells with no proposal on them have no text: they were read, with nothing found.
+                var empty = unread
+                for region in proposed { empty.set(Self.rect(region.box), to: false) }
+                result.observed = empty.runs
+                var start = 0
+                while start < wanted.count {
+                    let end = min(wanted.count, start + max(1, linesPerReadJob))
+                    queue.push(OCRJob(kind: .read(Array(wanted[start..<end])), priority: .newRegions, frame: frame, time: job.time))
+                    start = end
+                }
+            case .read(let regions):
+                result.lines = try read(regions, in: frame, engine: engine)
+                result.observed = regions.map { Self.rect($0.box) }
+                let prices = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
+                result.confirmations = try read(
+                    prices.map { Self.region(around: $0.box, width: frame.width, height: frame.height) }, in: frame, engine: engine)
+            case .verify(_, let box):
+                result.lines = try read([Self.region(around: box, width: frame.width, height: frame.height)], in: frame, engine: engine)
+                result.observed = [box]
+            case .wholeFrame:
+                result.lines = try frame.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+                    try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride)
+                }
+            }
+        } catch {
+            result.failure = error.description
+        }
+        return result
+    }
+
+    private func read(_ regions: [TextRegion], in frame: Frame, engine: TesseractEngine) throws(OCRError) -> [OCRLine] {
+        try recognizers.withRecognizer { (recognizer) throws(OCRError) -> [OCRLine] in
+            try frame.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+                try recognizer.read(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride, regions: regions, using: engine)
+            }
+        }
+    }
+
+    /// The line to read again for a tracked price: its box widened by two text heights on each side
+    /// (a currency marker or digits the first read missed) and a little in height, within the frame.
+    static func region(around box: PixelRect, width: Int, height: Int) -> TextRegion {
+        let padX = 2 * box.height, padY = box.height * 0.15
+        let x0 = max(0, Int((box.x - padX).rounded(.down))), y0 = max(0, Int((box.y - padY).rounded(.down)))
+        let x1 = min(width, Int((box.maxX + padX).rounded(.up))), y1 = min(height, Int((box.maxY + padY).rounded(.up)))
+        return TextRegion(box: OCRRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)), level: 0)
+    }
+
+    static func rect(_ box: OCRRect) -> PixelRect {
+        PixelRect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+    }
+}

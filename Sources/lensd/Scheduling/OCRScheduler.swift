@@ -1,0 +1,254 @@
+import Capture
+import Tracking
+
+/// Decides, frame by frame, what the OCR workers read, so that two cores keep up with a camera:
+///
+/// 1. **New regions** (highest priority): cells that came into view or changed in a way the camera
+///    motion does not explain (``SceneChangeDetector``) are gathered in an *unread* mask that moves
+///    with the image; whenever no scan is running, one ``OCRJob/Kind/scan(unread:)`` takes the
+///    whole mask. Content that only moved is never read again.
+/// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times,
+///    ``Configuration/retryInterval`` apart), so a new price is confirmed by a second read within a
+///    few frames; tracks whose currency was only assumed are read again as often, for the marker.
+/// 3. **Confirmed tracks** in turn, the one read longest ago first, each at most once every
+///    ``Configuration/verifyInterval`` seconds and one at a time: a wrong or replaced value is
+///    corrected without re-reading everything. Locked tracks are never read.
+/// 4. **Retries**: a line read with no track on it is read again a few times, more often when
+///    its read had digits in it (``Configuration/retriesWithDigits``).
+/// 5. **A whole-frame pass** when no other work waits and no scan runs (or it has waited twice its
+///    interval), at most every
+///    ``Configuration/wholeFrameInterval`` seconds while the picture changes (and every
+///    ``Configuration/stillWholeFrameInterval`` while it is still): it finds text the line
+///    proposals miss, such as motion-blurred prices.
+///
+/// Work for frames that went stale is dropped by the ``OCRJobQueue``; ``completed(_:offset:)`` then
+/// marks its cells unread again. Runs on the frame thread only; not thread-safe.
+struct OCRScheduler {
+    /// Tuning of the schedule.
+    struct Configuration: Sendable {
+        var verifyInterval = 3.0
+        var tentativeAttempts = 5
+        var wholeFrameInterval = 1.5
+        var stillWholeFrameInterval = 20.0
+        /// Whether to plan whole-frame passes at all.
+        var wholeFramePasses = true
+        /// Times a line read with no price found on it is read again (a read can fail on noise or
+        /// blur that the next frames do not have), and the seconds between those reads: more often
+        /// for a line whose read had digits in it (a price misread is likelier there).
+        var retries = 1
+        var retriesWithDigits = 4
+        var retryInterval = 0.15
+        /// The first retry comes sooner (the next frames differ in noise and blur); later ones
+        /// back off, doubling from `retryInterval`.
+        var firstRetryDelay = 0.05
+        /// Scans running at once: one in a live run (the next one then covers everything that
+        /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
+        var concurrentScans = 1
+        /// In a `--fast` replay, reads planned on frame N are applied on frame N + this, as a live
+        /// run applies them when they finish: about 67 ms at 30 fps.
+        var fastLagFrames: UInt64 = 2
+    }
+
+    /// A line read with no track on it, to read again later (or, once read `limit` times, not again).
+    private struct Retry {
+        var line: PixelRect
+        var due: Double
+        var attempts: Int
+        var limit: Int
+    }
+
+    let configuration: Configuration
+    private var unread: CellMask?
+    /// Motion not yet applied to `unread` (less than a cell), frame pixels.
+    private var pendingShift = (dx: 0.0, dy: 0.0)
+    private var scansRunning = 0
+    private var wholeFrameRunning = false
+    private var lastWholeFrameAt = -Double.infinity
+    private var changedSinceWholeFrame = true
+    private var verifying: Set<Int> = []
+    private var lastVerifiedAt: [Int: Double] = [:]
+    private var tentativeReads: [Int: Int] = [:]
+    /// Lines read while cut by the frame's edge, moved with the image until they are in full view.
+    private var cutLines: [CutLine] = []
+
+    /// A line read while cut by the frame's edge. It is read again once half a text height inside
+    /// the frame (a line with a currency marker on the open side is then whole) and, if no track
+    /// has been found on it by then, once more two text heights inside (an unmarked amount whose
+    /// marker may have been outside; see `PriceStage.isCutOff`).
+    private struct CutLine {
+        var line: PixelRect
+        var marginHeights: Double
+    }
+    private var retries: [Retry] = []
+
+    init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
+
+    /// Starts over, as after a camera switch: everything is unread.
+    mutating func reset() {
+        self = OCRScheduler(configuration: configuration)
+    }
+
+    /// Folds one frame's change into the unread mask.
+    mutating func observe(_ change: SceneChange, width: Int, height: Int) {
+        let cellSize = change.changed.cellSize
+        guard var mask = unread, mask.cellSize == cellSize, mask.columns == change.changed.columns, mask.rows == change.changed.rows else {
+            unread = CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height, value: true)
+            pendingShift = (0, 0)
+            changedSinceWholeFrame = true
+            return
+        }
+        if let motion = change.motion {
+            for index in cutLines.indices {
+                cutLines[index].line = cutLines[index].line.offsetBy(dx: motion.dx, dy: motion.dy)
+            }
+            for index in retries.indices {
+                retries[index].line = retries[index].line.offsetBy(dx: motion.dx, dy: motion.dy)
+            }
+            pendingShift.dx += motion.dx
+            pendingShift.dy += motion.dy
+            let columns = Int((pendingShift.dx / Double(cellSize)).rounded(.towardZero))
+            let rows = Int((pendingShift.dy / Double(cellSize)).rounded(.towardZero))
+            if columns != 0 || rows != 0 {
+                mask = mask.shifted(columns: columns, rows: rows, fill: true)
+                pendingShift.dx -= Double(columns * cellSize)
+                pendingShift.dy -= Double(rows * cellSize)
+            }
+        }
+        mask.formUnion(change.changed)
+        let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+        cutLines = cutLines.compactMap { cut in
+            guard cut.line.intersection(frame) != nil else { return nil }
+            guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
+            mask.set(cut.line)
+            return cut.marginHeights < 2 ? CutLine(line: cut.line, marginHeights: 2) : nil
+        }
+        if !change.isStill { changedSinceWholeFrame = true }
+        unread = mask
+    }
+
+    /// Whether a proposed line is at least `marginHeights` text heights from the left and right
+    /// edges and inside the top and bottom ones.
+    static func isInView(_ line: PixelRect, marginHeights: Double, width: Int, height: Int) -> Bool {
+        let margin = marginHeights * line.height
+        return line.x >= margin && line.maxX <= Double(width) - margin && line.y >= 1 && line.maxY <= Double(height) - 1
+    }
+
+    /// Whether a proposed line is far enough from the frame's edges to have been read whole even
+    /// if it is an unmarked amount (two text heights; see `PriceStage.isCutOff`).
+    static func isInFullView(_ line: PixelRect, width: Int, height: Int) -> Bool {
+        isInView(line, marginHeights: 2, width: width, height: height)
+    }
+
+    /// The jobs to queue for this frame, given the tracks as they stand in this frame's pixels.
+    /// - Parameter queueEmpty: whether no job waits (a whole-frame pass only starts then).
+    mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool) -> [OCRJob] {
+        var jobs: [OCRJob] = []
+        scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
+        if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
+            jobs.append(OCRJob(kind: .scan(unread: mask), priority: .newRegions, frame: frame, time: time))
+            unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
+            scansRunning += 1
+        }
+        let live = Set(tracks.map(\.key))
+        lastVerifiedAt = lastVerifiedAt.filter { live.contains($0.key) }
+        tentativeReads = tentativeReads.filter { live.contains($0.key) }
+        // Tentative tracks, and tracks whose currency was only assumed (the marker may be read next time).
+        for track in tracks where (track.state == .tentative || track.assumedCurrency) && !track.locked && !verifying.contains(track.key) {
+            let attempts = tentativeReads[track.key, default: 0]
+            guard attempts < configuration.tentativeAttempts else { continue }
+            // Reads of nearly the same frame fail together: space them out like retries.
+            if time - (lastVerifiedAt[track.key] ?? track.lastReadAt) < configuration.retryInterval { continue }
+            tentativeReads[track.key] = attempts + 1
+            verifying.insert(track.key)
+            jobs.append(OCRJob(kind: .verify(key: track.key, box: track.box), priority: .tentative, frame: frame, time: time))
+        }
+        let confirmedVerifying = tracks.contains { $0.state != .tentative && verifying.contains($0.key) }
+        if !confirmedVerifying {
+            let due = tracks
+                .filter { $0.state != .tentative && !$0.locked }
+                .map { (track: $0, since: lastVerifiedAt[$0.key] ?? $0.lastReadAt) }
+                .filter { time - $0.since >= configuration.verifyInterval }
+                .min { $0.since < $1.since }
+            if let due {
+                verifying.insert(due.track.key)
+                jobs.append(OCRJob(kind: .verify(key: due.track.key, box: due.track.box), priority: .verification, frame: frame, time: time))
+            }
+        }
+        // Whole frames wait until new regions have been read (the pass holds a worker for a third
+        // of a second or more), unless that has kept them waiting for twice their interval.
+        if configuration.wholeFramePasses, !wholeFrameRunning {
+            let interval = changedSinceWholeFrame ? configuration.wholeFrameInterval : configuration.stillWholeFrameInterval
+            let idle = queueEmpty && scansRunning == 0 && jobs.isEmpty
+            if time - lastWholeFrameAt >= (idle ? interval : 2 * interval) {
+                wholeFrameRunning = true
+                changedSinceWholeFrame = false
+                lastWholeFrameAt = time
+                jobs.append(OCRJob(kind: .wholeFrame, priority: .wholeFrame, frame: frame, time: time))
+            }
+        }
+        return jobs
+    }
+
+    /// Takes note of a finished or dropped job.
+    /// - Parameter offset: how far content moved from the job's frame to the current one.
+    mutating func completed(_ result: OCRJobResult, offset: (dx: Double, dy: Double)) {
+        switch result.kind {
+        case .scan(let mask):
+            scansRunning -= 1
+            if result.dropped { markUnread(mask.runs, offset: offset) }
+            cutLines += result.incomplete.map { line in
+                let moved = line.offsetBy(dx: offset.dx, dy: offset.dy)
+                let half = Self.isInView(line, marginHeights: 0.5, width: result.frameWidth, height: result.frameHeight)
+                return CutLine(line: moved, marginHeights: half ? 2 : 0.5)
+            }
+        case .read(let regions):
+            let lines = regions.map { OCRJobRunner.rect($0.box).offsetBy(dx: offset.dx, dy: offset.dy) }
+            if result.dropped {
+                markUnread(lines, offset: (0, 0))
+            } else {
+                for line in lines where !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) {
+                    let original = line.offsetBy(dx: -offset.dx, dy: -offset.dy)
+                    let digits = result.lines.contains { read in
+                        original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
+                            && read.text.contains(where: \.isNumber)
+                    }
+                    let limit = digits ? configuration.retriesWithDigits : configuration.retries
+                    guard limit > 0 else { continue }
+                    retries.append(Retry(line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit))
+                }
+            }
+        case .verify(let key, _):
+            verifying.remove(key)
+            lastVerifiedAt[key] = result.frameTime
+        case .wholeFrame:
+            wholeFrameRunning = false
+        }
+    }
+
+    /// Marks for reading the lines due for another read that still have no track on them.
+    private mutating func scheduleRetries(at time: Double, tracks: [TrackSummary], width: Int, height: Int) {
+        guard !retries.isEmpty, var mask = unread else { return }
+        let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+        retries = retries.compactMap { retry in
+            guard retry.line.intersection(frame) != nil,
+                  !tracks.contains(where: { retry.line.contains(x: $0.box.midX, y: $0.box.midY) })
+            else { return nil }
+            // Lines read as often as allowed stay listed, so that reading them again does not start over.
+            guard time >= retry.due, retry.attempts < retry.limit else { return retry }
+            mask.set(retry.line)
+            var next = retry
+            next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
+            next.attempts += 1
+            return next
+        }
+        unread = mask
+    }
+
+    private mutating func markUnread(_ rects: [PixelRect], offset: (dx: Double, dy: Double)) {
+        guard var mask = unread else { return }
+        for rect in rects { mask.set(rect.offsetBy(dx: offset.dx, dy: offset.dy)) }
+        unread = mask
+    }
+}

@@ -1,0 +1,85 @@
+import Capture
+
+import Tracking
+
+/// The frame thread of a scheduled run (`--schedule changes`): for every frame it measures what
+/// moved and what changed (``SceneChangeDetector``), plans OCR work (``OCRScheduler``), folds in
+/// the reads that finished (moved into the frame's pixels with ``MotionHistory``) and has the
+/// ``PriceStage`` emit the frame's `OVERLAYS` line. OCR never runs on this thread.
+///
+/// Live (paced replay, camera): the frame never waits for OCR; reads land on the first frame
+/// after they finish. `--fast` replay: the reads planned on frame N land on frame N + `lagFrames`,
+/// which waits for them if need be, so output is the same on every run while the workers still
+/// have a few frames' work to share.
+final class ScheduledReading {
+    private let stage: PriceStage
+    private let jobs: OCRJobQueue
+    private let mailbox: ResultMailbox
+    private let lagFrames: UInt64?
+    private let metrics: PipelineMetrics
+    private let reportError: (String, UInt64) -> Void
+    private var detector = SceneChangeDetector()
+    private var scheduler: OCRScheduler
+    private var history = MotionHistory()
+
+    init(
+        stage: PriceStage, jobs: OCRJobQueue, mailbox: ResultMailbox, lagFrames: UInt64?,
+        configuration: OCRScheduler.Configuration, metrics: PipelineMetrics,
+        reportError: @escaping (_ message: String, _ frame: UInt64) -> Void
+    ) {
+        self.stage = stage
+        self.jobs = jobs
+        self.mailbox = mailbox
+        self.lagFrames = lagFrames
+        var configuration = configuration
+        if let lagFrames { configuration.concurrentScans = Int(max(1, lagFrames)) }
+        self.scheduler = OCRScheduler(configuration: configuration)
+        self.metrics = metrics
+        self.reportError = reportError
+    }
+
+    /// Handles one frame; `time` is its time on the stream's clock.
+    func process(_ frame: Frame, time: Double) {
+        let change = frame.luma.withUnsafeBufferPointer {
+            detector.update(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
+        }
+        history.record(sequence: frame.sequence, motion: change.motion)
+        scheduler.observe(change, width: frame.width, height: frame.height)
+        jobs.noteFrame(time: time)
+        var due: UInt64?
+        if let lagFrames {
+            guard frame.sequence >= lagFrames else { return finishFrame(frame, time: time, change: change, readings: []) }
+            due = frame.sequence - lagFrames
+            jobs.waitUntilDone(throughFrame: frame.sequence - lagFrames)
+        }
+        var readings: [FrameReading] = []
+        for result in mailbox.collect(throughFrame: due) {
+            guard let offset = history.offset(from: result.frameSequence) else { continue }
+            scheduler.completed(result, offset: offset)
+            if let failure = result.failure {
+                reportError(failure, result.frameSequence)
+                continue
+            }
+            guard !result.dropped else { continue }
+            readings.append(FrameReading(lines: result.lines, offset: offset, observed: result.observed))
+            if !result.confirmations.isEmpty {
+                readings.append(FrameReading(lines: result.confirmations, offset: offset, observed: [], pass: 1))
+            }
+        }
+        finishFrame(frame, time: time, change: change, readings: readings)
+    }
+
+    /// Moves the tracks, emits the frame's line and plans the next reads.
+    private func finishFrame(_ frame: Frame, time: Double, change: SceneChange, readings: [FrameReading]) {
+        stage.process(
+            sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
+            motion: change.motion, readings: readings)
+        plan(frame, time: time, tracks: stage.tracker.summaries)
+    }
+
+    private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary]) {
+        for job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty) {
+            jobs.push(job)
+        }
+    }
+}

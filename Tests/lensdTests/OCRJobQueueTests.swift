@@ -1,0 +1,85 @@
+import Capture
+import Foundation
+import Synchronization
+import Testing
+@testable import lensd
+
+@Suite("OCRJobQueue")
+struct OCRJobQueueTests {
+    static func frame(_ sequence: UInt64) throws -> Frame {
+        try Frame(luma: [UInt8](repeating: 0, count: 64), width: 8, height: 8, stride: 8, sequence: sequence, timestamp: .now())
+    }
+
+    static func job(_ priority: OCRJob.Priority, frame sequence: UInt64, time: Double = 0) throws -> OCRJob {
+        OCRJob(kind: .wholeFrame, priority: priority, frame: try frame(sequence), time: time)
+    }
+
+    @Test func runsNewRegionsBeforeTentativeBeforeVerificationBeforeWholeFrames() throws {
+        let queue = OCRJobQueue(staleAfter: nil) { _ in }
+        queue.push(try Self.job(.wholeFrame, frame: 0))
+        queue.push(try Self.job(.verification, frame: 1))
+        queue.push(try Self.job(.newRegions, frame: 2))
+        queue.push(try Self.job(.tentative, frame: 3))
+        queue.push(try Self.job(.newRegions, frame: 4))
+        var order: [UInt64] = []
+        while !queue.isEmpty, let job = queue.pop() {
+            order.append(job.frame.sequence)
+            queue.finish(job)
+        }
+        #expect(order == [2, 4, 3, 1, 0])
+    }
+
+    @Test func givesIncreasingIDsInPushOrder() throws {
+        let queue = OCRJobQueue(staleAfter: nil) { _ in }
+        let first = queue.push(try Self.job(.wholeFrame, frame: 0))
+        let second = queue.push(try Self.job(.newRegions, frame: 0))
+        #expect(second > first)
+        #expect(queue.pop()?.id == second)
+    }
+
+    @Test func dropsJobsWhoseFrameWentStaleAndReportsThem() throws {
+        let dropped = Mutex<[UInt64]>([])
+        let queue = OCRJobQueue(staleAfter: 0.5) { job in dropped.withLock { $0.append(job.frame.sequence) } }
+        queue.push(try Self.job(.verification, frame: 1, time: 1.0))
+        queue.push(try Self.job(.newRegions, frame: 2, time: 1.0))
+        queue.push(try Self.job(.tentative, frame: 3, time: 1.6))
+        queue.noteFrame(time: 1.7)
+        // New regions get more leeway: they are the only way new content is read.
+        #expect(queue.pop()?.frame.sequence == 2)
+        #expect(queue.pop()?.frame.sequence == 3)
+        #expect(dropped.withLock { $0 } == [1])
+        #expect(queue.droppedJobs == 1)
+        queue.push(try Self.job(.newRegions, frame: 4, time: 1.0))
+        queue.noteFrame(time: 1.0 + 0.5 * OCRJobQueue.newRegionLeeway + 0.1)
+        queue.push(try Self.job(.newRegions, frame: 5, time: 3.0))
+        #expect(queue.pop()?.frame.sequence == 5)
+        #expect(dropped.withLock { $0 } == [1, 4])
+    }
+
+    @Test func waitsForEveryJobOfAFrameIncludingJobsPushedWhileRunning() throws {
+        let queue = OCRJobQueue(staleAfter: nil) { _ in }
+        let finished = Atomic<Int>(0)
+        queue.push(try Self.job(.newRegions, frame: 0))
+        queue.push(try Self.job(.newRegions, frame: 5))
+        let child = try Self.job(.tentative, frame: 0)
+        let done = DispatchSemaphore(value: 0)
+        // A worker thread, not a task: the queue blocks, which must not hold the test runner's threads.
+        let worker = Thread {
+            while let job = queue.pop() {
+                if job.frame.sequence == 0, job.priority == .newRegions {
+                    // A scan splitting its work: the child is pushed before the parent finishes.
+                    queue.push(child)
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+                if job.frame.sequence == 0 { finished.add(1, ordering: .relaxed) }
+                queue.finish(job)
+            }
+            done.signal()
+        }
+        worker.start()
+        queue.waitUntilDone(throughFrame: 0)
+        #expect(finished.load(ordering: .relaxed) == 2)
+        queue.close()
+        done.wait()
+    }
+}

@@ -1,0 +1,218 @@
+import Capture
+import OCR
+import Testing
+import Tracking
+@testable import lensd
+
+@Suite("OCRScheduler")
+struct OCRSchedulerTests {
+    static let width = 640, height = 480
+
+    static func frame(_ sequence: UInt64) throws -> Frame {
+        try Frame(luma: [UInt8](repeating: 0, count: width * height), width: width, height: height, stride: width,
+                  sequence: sequence, timestamp: .now())
+    }
+
+    static func still() -> SceneChange {
+        SceneChange(motion: (0, 0), isStill: true, changed: CellMask(cellSize: 16, frameWidth: width, frameHeight: height))
+    }
+
+    static func moved(dx: Double, dy: Double) -> SceneChange {
+        SceneChange(motion: (dx, dy), isStill: false, changed: CellMask(cellSize: 16, frameWidth: width, frameHeight: height))
+    }
+
+    static func track(_ key: Int, _ state: TrackState, locked: Bool = false, lastReadAt: Double = 0) -> TrackSummary {
+        TrackSummary(key: key, id: state == .tentative ? nil : "p\(key)", box: PixelRect(x: 100, y: 100, width: 80, height: 20),
+                     state: state, locked: locked, lastReadAt: lastReadAt, reads: 2)
+    }
+
+    static func result(of job: OCRJob, dropped: Bool = false) -> OCRJobResult {
+        OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
+                     frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: dropped)
+    }
+
+    static func scanMask(_ jobs: [OCRJob]) -> CellMask? {
+        for job in jobs { if case .scan(let mask) = job.kind { return mask } }
+        return nil
+    }
+
+    static func noWholeFrames() -> OCRScheduler.Configuration {
+        var configuration = OCRScheduler.Configuration()
+        configuration.wholeFramePasses = false
+        return configuration
+    }
+
+    @Test func theFirstFrameIsScannedWhole() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        let mask = try #require(Self.scanMask(jobs))
+        #expect(mask.count == mask.columns * mask.rows)
+    }
+
+    @Test func aStillSceneOnceScannedPlansNothing() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: (0, 0))
+        for sequence in 1..<30 {
+            scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            #expect(jobs.isEmpty)
+        }
+    }
+
+    @Test func aPanScansOnlyTheCellsThatCameIntoView() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: (0, 0))
+        // Content moves 32 px left: two columns of 16 px cells enter on the right.
+        scheduler.observe(Self.moved(dx: -32, dy: 0), width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(1), time: 1.0 / 30, tracks: [], queueEmpty: true)
+        let mask = try #require(Self.scanMask(jobs))
+        #expect(mask.count == 2 * mask.rows)
+        #expect(mask[mask.columns - 1, 10] && mask[mask.columns - 2, 10] && !mask[mask.columns - 3, 10])
+    }
+
+    @Test func waitsForTheRunningScanAndThenTakesEverythingThatChangedMeanwhile() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var change = Self.still()
+        change.isStill = false
+        change.changed[3, 4] = true
+        scheduler.observe(change, width: Self.width, height: Self.height)
+        #expect(Self.scanMask(scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: false)) == nil)
+        scheduler.completed(Self.result(of: first[0]), offset: (0, 0))
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let mask = try #require(Self.scanMask(scheduler.plan(frame: try Self.frame(2), time: 0.07, tracks: [], queueEmpty: true)))
+        #expect(mask.count == 1 && mask[3, 4])
+    }
+
+    @Test func aDroppedScanLeavesItsCellsUnread() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0], dropped: true), offset: (0, 0))
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let mask = try #require(Self.scanMask(scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: true)))
+        #expect(mask.count == mask.columns * mask.rows)
+    }
+
+    @Test func readsATentativeTrackAgainAtOnceButNeverALockedOne() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: scan[0]), offset: (0, 0))
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let tracks = [Self.track(1, .tentative), Self.track(2, .confirmed, locked: true, lastReadAt: -100)]
+        let jobs = scheduler.plan(frame: try Self.frame(1), time: 10, tracks: tracks, queueEmpty: true)
+        let verified = jobs.compactMap { job -> Int? in
+            if case .verify(let key, _) = job.kind { return key }
+            return nil
+        }
+        #expect(verified == [1])
+        #expect(jobs.first?.priority == .tentative)
+    }
+
+    @Test func verifiesConfirmedTracksOneAtATimeStalestFirstAndNotBeforeTheirInterval() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: scan[0]), offset: (0, 0))
+        let interval = scheduler.configuration.verifyInterval
+        let tracks = [Self.track(1, .confirmed, lastReadAt: 1), Self.track(2, .confirmed, lastReadAt: 0.5)]
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        #expect(scheduler.plan(frame: try Self.frame(1), time: 0.5 + interval - 0.1, tracks: tracks, queueEmpty: true).isEmpty)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let due = scheduler.plan(frame: try Self.frame(2), time: 1 + interval, tracks: tracks, queueEmpty: true)
+        #expect(due.count == 1)
+        guard case .verify(let key, _) = due.first?.kind else { Issue.record("expected a verification"); return }
+        #expect(key == 2)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        #expect(scheduler.plan(frame: try Self.frame(3), time: 1.1 + interval, tracks: tracks, queueEmpty: true).isEmpty)
+        scheduler.completed(Self.result(of: due[0]), offset: (0, 0))
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let next = scheduler.plan(frame: try Self.frame(4), time: 1.2 + interval, tracks: tracks, queueEmpty: true)
+        guard case .verify(let second, _) = next.first?.kind else { Issue.record("expected a verification"); return }
+        #expect(second == 1)
+    }
+
+    @Test func plansAWholeFramePassAtMostOncePerIntervalWhileThePictureChanges() throws {
+        var scheduler = OCRScheduler()
+        let interval = scheduler.configuration.wholeFrameInterval
+        var wholeFrames: [Double] = []
+        var running: OCRJob?
+        for sequence in 0..<Int(3 * interval * 30) {
+            let time = Double(sequence) / 30
+            scheduler.observe(Self.moved(dx: 0, dy: 0), width: Self.width, height: Self.height)
+            for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
+                if case .wholeFrame = job.kind {
+                    wholeFrames.append(time)
+                    #expect(running == nil)
+                    running = job
+                } else {
+                    scheduler.completed(Self.result(of: job), offset: (0, 0))
+                }
+            }
+            if let job = running, time - job.time >= 0.3 {
+                scheduler.completed(Self.result(of: job), offset: (0, 0))
+                running = nil
+            }
+        }
+        #expect(wholeFrames.count == 3)
+        for (a, b) in zip(wholeFrames, wholeFrames.dropFirst()) {
+            #expect(b - a >= interval - 1e-9)
+        }
+    }
+
+    @Test func readsALineCutByTheEdgeAgainOnceItHasComeIntoView() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var result = Self.result(of: scan[0])
+        // A 20 px high line running off the right edge.
+        result.incomplete = [PixelRect(x: 560, y: 200, width: 80, height: 20)]
+        scheduler.completed(result, offset: (0, 0))
+        scheduler.observe(Self.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
+        let early = scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: true)
+        // 8 px in is less than half the text height from the edge: not yet.
+        #expect(Self.scanMask(early).map { !$0.intersects(PixelRect(x: 560, y: 200, width: 40, height: 20)) } ?? true)
+        for job in early { scheduler.completed(Self.result(of: job), offset: (0, 0)) }
+        scheduler.observe(Self.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
+        let later = scheduler.plan(frame: try Self.frame(2), time: 0.07, tracks: [], queueEmpty: true)
+        let mask = try #require(Self.scanMask(later))
+        #expect(mask.intersects(PixelRect(x: 560, y: 205, width: 40, height: 10)))
+    }
+
+    @Test func readsALineWithNoPriceAgainAFewTimesThenLeavesIt() throws {
+        var configuration = Self.noWholeFrames()
+        configuration.retries = 2
+        configuration.retriesWithDigits = 5
+        configuration.retryInterval = 0.2
+        var scheduler = OCRScheduler(configuration: configuration)
+        let line = TextRegion(box: OCRRect(x: 200, y: 200, width: 100, height: 20), level: 0)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: scan[0]), offset: (0, 0))
+        let read = OCRJob(kind: .read([line]), priority: .newRegions, frame: try Self.frame(0), time: 0)
+        scheduler.completed(Self.result(of: read), offset: (0, 0))
+        var rereads = 0
+        for sequence in 1..<60 {
+            let time = Double(sequence) / 30
+            scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+            for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
+                if case .scan(let mask) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
+                    rereads += 1
+                    // The scan reads the line again, as the runner would.
+                    scheduler.completed(Self.result(of: job), offset: (0, 0))
+                    scheduler.completed(Self.result(of: OCRJob(kind: .read([line]), priority: .newRegions, frame: job.frame, time: time)), offset: (0, 0))
+                } else {
+                    scheduler.completed(Self.result(of: job), offset: (0, 0))
+                }
+            }
+        }
+        #expect(rereads == 2)
+    }
+}
