@@ -1,4 +1,6 @@
-/// Prepares one proposed text line for Tesseract: crop with a margin, rescale, normalise, fix polarity.
+import Foundation
+
+/// Prepares one proposed text line for Tesseract: crop with a margin, straighten, rescale, normalise, fix polarity.
 ///
 /// The result is written into a buffer the preprocessor keeps between calls (no per-line allocation
 /// once it has grown to the largest line). Each step follows ``RegionOptions`` and is timed into
@@ -14,6 +16,7 @@ public final class LinePreprocessor {
     private var columnHigh: [UInt8] = []
     private var windowLow: [UInt8] = []
     private var windowHigh: [UInt8] = []
+    private let skew = LineSkew()
 
     /// The least ink-to-background difference (0…255) a column window needs to be stretched.
     static let minimumContrast = 24
@@ -43,8 +46,16 @@ public final class LinePreprocessor {
         let x1 = min(width, box.x + box.width + padX), y1 = min(height, box.y + box.height + padY)
         guard x1 > x0, y1 > y0 else { return nil }
         let source = OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var angle = 0.0
+        if options.deskews, let estimate = skew.estimate(base, stride: stride, rect: source, maximumDegrees: options.maximumSkewDegrees) {
+            angle = estimate
+        }
+        let estimated = ThreadCPUClock.now()
+        timings.deskew += estimated - started
+        // A line tilted by θ fills a box taller than its text by about its width × tan θ.
+        let lineHeight = angle == 0 ? box.height : max(box.height / 3, box.height - Int(Double(box.width) * abs(tan(angle))))
         let scale = options.rescales
-            ? min(max(1, options.maximumUpscale), Self.scale(forLineHeight: box.height, target: options.targetTextHeight)) : 1
+            ? min(max(1, options.maximumUpscale), Self.scale(forLineHeight: lineHeight, target: options.targetTextHeight)) : 1
         let innerWidth = max(1, Int((Double(source.width) * scale).rounded()))
         let innerHeight = max(1, Int((Double(source.height) * scale).rounded()))
         let margin = max(4, options.targetTextHeight / 6)
@@ -52,14 +63,20 @@ public final class LinePreprocessor {
         pixels.removeAll(keepingCapacity: true)
         pixels.append(contentsOf: repeatElement(0, count: outWidth * outHeight))
         pixels.withUnsafeMutableBufferPointer { out in
-            Self.resample(base, stride: stride, source: source, scale: scale, into: out, outWidth: outWidth, margin: margin,
-                          innerWidth: innerWidth, innerHeight: innerHeight)
+            if angle == 0 {
+                Self.resample(base, stride: stride, source: source, scale: scale, into: out, outWidth: outWidth, margin: margin,
+                              innerWidth: innerWidth, innerHeight: innerHeight)
+            } else {
+                Self.resampleRotated(
+                    base, stride: stride, imageWidth: width, imageHeight: height, source: source, scale: scale, angle: angle,
+                    into: out, outWidth: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight)
+            }
         }
         let resampled = ThreadCPUClock.now()
-        timings.rescale += resampled - started
+        timings.rescale += resampled - estimated
 
         if options.normalizesContrast {
-            normalise(width: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight, lineHeight: Double(box.height) * scale)
+            normalise(width: outWidth, margin: margin, innerWidth: innerWidth, innerHeight: innerHeight, lineHeight: Double(lineHeight) * scale)
         }
         let normalised = ThreadCPUClock.now()
         timings.normalisation += normalised - resampled
@@ -78,7 +95,44 @@ public final class LinePreprocessor {
         timings.polarity += ThreadCPUClock.now() - normalised
         return LineCrop(
             source: source, scale: scale, margin: margin, width: outWidth, height: outHeight, polarity: polarity,
-            inkThreshold: threshold)
+            inkThreshold: threshold, angle: angle)
+    }
+
+    /// Bilinear resampling of `source`, rotated by `angle` about its centre, into the inner part of
+    /// `out`: output rows run along the direction `angle` in the image. Samples beyond the image edge
+    /// take the nearest edge pixel.
+    private static func resampleRotated(
+        _ base: UnsafePointer<UInt8>, stride: Int, imageWidth: Int, imageHeight: Int, source: OCRRect, scale: Double,
+        angle: Double, into out: UnsafeMutableBufferPointer<UInt8>, outWidth: Int, margin: Int, innerWidth: Int, innerHeight: Int
+    ) {
+        let inverse = 1 / scale
+        let cosine = cos(angle), sine = sin(angle)
+        let centreX = Double(source.x) + Double(source.width) / 2, centreY = Double(source.y) + Double(source.height) / 2
+        let halfWidth = Double(source.width) / 2, halfHeight = Double(source.height) / 2
+        let maxX = Double(imageWidth - 1), maxY = Double(imageHeight - 1)
+        let smooth = scale < 0.5
+        for y in 0..<innerHeight {
+            let v = (Double(y) + 0.5) * inverse - halfHeight
+            let outRow = (y + margin) * outWidth + margin
+            for x in 0..<innerWidth {
+                let u = (Double(x) + 0.5) * inverse - halfWidth
+                let sx = min(maxX, max(0, centreX + u * cosine - v * sine - 0.5))
+                let sy = min(maxY, max(0, centreY + u * sine + v * cosine - 0.5))
+                let x0 = Int(sx), y0 = Int(sy)
+                let x1 = min(imageWidth - 1, x0 + 1), y1 = min(imageHeight - 1, y0 + 1)
+                let row0 = base + y0 * stride, row1 = base + y1 * stride
+                let value: Int
+                if smooth {
+                    value = (Int(row0[x0]) + Int(row0[x1]) + Int(row1[x0]) + Int(row1[x1]) + 2) >> 2
+                } else {
+                    let fx = Int((sx - Double(x0)) * 256), fy = Int((sy - Double(y0)) * 256)
+                    let top = Int(row0[x0]) * (256 - fx) + Int(row0[x1]) * fx
+                    let bottom = Int(row1[x0]) * (256 - fx) + Int(row1[x1]) * fx
+                    value = (top * (256 - fy) + bottom * fy + 32768) >> 16
+                }
+                out[outRow + x] = UInt8(truncatingIfNeeded: value)
+            }
+        }
     }
 
     /// Bilinear resampling of `source` into the inner part of `out`; a 2x2 mean first when shrinking by more than half.

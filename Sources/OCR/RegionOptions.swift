@@ -27,6 +27,11 @@ public struct RegionOptions: Sendable, Hashable {
     /// The most a line is enlarged on its way to ``targetTextHeight``: enlarging costs OCR time in
     /// proportion and Tesseract rescales small lines itself.
     public var maximumUpscale: Double
+    /// Straightens lines tilted by up to ``maximumSkewDegrees`` (``LineSkew``: projection profile of
+    /// the ink) while cropping, and rescales them by their straightened height.
+    public var deskews: Bool
+    /// The largest tilt, in degrees either way, that deskewing looks for.
+    public var maximumSkewDegrees: Double
     /// Rejoins amounts split after their decimal separator (`36, 20` → `36,20`), as Tesseract
     /// reads the monospaced digits of receipt printers.
     public var joinsSplitDecimals: Bool
@@ -35,7 +40,7 @@ public struct RegionOptions: Sendable, Hashable {
         minimumTextHeight: Int = 9, maximumTextHeight: Int = 400, edgeThreshold: Int = 18,
         maximumRegions: Int = 200, skipsLinesAtEdges: Bool = true, normalizesContrast: Bool = true, detectsPolarity: Bool = true,
         rescales: Bool = true, targetTextHeight: Int = 44, maximumUpscale: Double = 1.5,
-        joinsSplitDecimals: Bool = true
+        deskews: Bool = true, maximumSkewDegrees: Double = 8, joinsSplitDecimals: Bool = true
     ) {
         self.minimumTextHeight = minimumTextHeight
         self.maximumTextHeight = maximumTextHeight
@@ -47,6 +52,8 @@ public struct RegionOptions: Sendable, Hashable {
         self.rescales = rescales
         self.targetTextHeight = targetTextHeight
         self.maximumUpscale = maximumUpscale
+        self.deskews = deskews
+        self.maximumSkewDegrees = maximumSkewDegrees
         self.joinsSplitDecimals = joinsSplitDecimals
     }
 }

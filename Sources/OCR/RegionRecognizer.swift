@@ -1,5 +1,5 @@
 /// Reads the text of an image line by line: proposes text lines (``TextRegionDetector``), prepares
-/// each one (``LinePreprocessor``: rescale, local contrast, polarity) and reads it with Tesseract
+/// each one (``LinePreprocessor``: deskew, rescale, local contrast, polarity) and reads it with Tesseract
 /// as a single line (`PSM_SINGLE_LINE`), instead of one sparse-text pass over the whole image.
 ///
 /// Light-on-dark text is inverted here, so Tesseract's own inversion (`tessedit_do_invert`) is

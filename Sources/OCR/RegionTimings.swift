@@ -6,6 +6,8 @@ public struct RegionTimings: Sendable, Hashable {
     public var proposals: Duration = .zero
     /// Cropping and rescaling each line (the copy into the reusable buffer).
     public var rescale: Duration = .zero
+    /// Estimating each line's skew (``LineSkew``); the rotation itself is part of ``rescale``.
+    public var deskew: Duration = .zero
     /// Local contrast normalisation.
     public var normalisation: Duration = .zero
     /// Polarity detection and inversion.

@@ -377,12 +377,11 @@ public final class TextRegionDetector {
                 for index in inside { kept[index] = false }
             }
         }
+        // Words are joined before lines cut by the edge are dropped: the rest of a cut line (`78.99` of
+        // `USD 78.99`) would otherwise be read without its currency.
         var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
         if options.skipsLinesAtEdges {
-            lines.removeAll { line in
-                let margin = max(1, line.box.height / 4), box = line.box
-                return box.x < margin || box.y < margin || box.x + box.width > width - margin || box.y + box.height > height - margin
-            }
+            lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }
         }
         if lines.count > options.maximumRegions {
             lines.sort { Self.area($0.box) > Self.area($1.box) }
@@ -420,12 +419,24 @@ public final class TextRegionDetector {
     }
 
     /// Whether `right` starts at most 3/4 of a line height after `left` ends, on the same line, at a similar size
-    /// (a wider gap is more often the space between two neighbouring tags than between two words).
+    /// (a wider gap is more often the space between two neighbouring tags than between two words), or
+    /// is a separator mark on `left`'s baseline (the `.` or `,` of a letter-spaced `£69 . 13`, too
+    /// small to count as a word of its own), which the next word then continues.
     private static func continues(_ left: OCRRect, with right: OCRRect) -> Bool {
         let gap = right.x - (left.x + left.width)
         let low = min(left.height, right.height), high = max(left.height, right.height)
         let overlap = min(left.y + left.height, right.y + right.height) - max(left.y, right.y)
-        return right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6
+        if right.x >= left.x && gap * 4 <= low * 3 && high * 2 <= low * 3 && overlap * 10 >= low * 6 { return true }
+        let isMark = right.height * 2 <= left.height && right.width <= left.height
+            && (right.y + right.height / 2) * 2 >= left.y * 2 + left.height
+            && right.y + right.height <= left.y + left.height + left.height / 4
+        return isMark && right.x >= left.x + left.width / 2 && gap >= 0 && gap * 4 <= left.height * 3
+    }
+
+    /// Whether a line comes within a quarter of its height of the image edge.
+    private static func touchesEdge(_ box: OCRRect, width: Int, height: Int) -> Bool {
+        let margin = max(1, box.height / 4)
+        return box.x < margin || box.y < margin || box.x + box.width > width - margin || box.y + box.height > height - margin
     }
 
     private static func area(_ box: OCRRect) -> Int { box.width * box.height }

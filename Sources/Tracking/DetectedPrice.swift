@@ -20,7 +20,9 @@ public struct DetectedPrice: Sendable, Hashable {
     public var currencyEvidence: CurrencyEvidence
     /// Where the price text is, in frame pixels.
     public var box: PixelRect
-    /// 0…1: OCR confidence combined with how certain the parse was.
+    /// 0…1: how likely this price is read right, ``ParsedPrice/certainty`` (from the text alone)
+    /// times the mean OCR confidence of the words the price text came from (the line's mean when the
+    /// words cannot be placed); see docs/protocol.md, "Confidence", for the certainty rules.
     public var confidence: Double
     /// The unit of a unit price (`kg` in `2,49 €/kg`), if any.
     public var unit: String?

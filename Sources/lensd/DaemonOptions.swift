@@ -9,6 +9,8 @@ struct DaemonOptions: ParsableArguments {
     @Flag(help: "Also output tentative tracks (seen too few times to be confirmed).")
     var includeTentative = false
 
+    @OptionGroup var confidence: ConfidenceOptions
+
     @Flag(name: .customLong("events"), help: "Also output a TRACK line (new, update, end) for each change in the shown tracks.")
     var trackEvents = false
 

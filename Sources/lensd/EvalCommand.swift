@@ -16,13 +16,24 @@ struct EvalCommand: ParsableCommand {
             false tracks, box error and jitter in pixels, value flips and time to confirm \
             (definitions in TrackScore.swift):
               lensd eval --tracking samples/shelf-handheld/truth.json out.ndjson
+            With --by-condition, scores several sequences and prints recall, precision and F1 per \
+            condition (the truth's sequence name, else its directory's name) and overall; give TRUTH \
+            OUTPUT pairs, or directories whose subdirectories NAME hold truth.json, with the output in \
+            NAME.LABEL.ndjson beside them (--label, default lensd; bench/conditions.sh writes them):
+              lensd eval --by-condition out/clean/truth.json clean.ndjson out/glare/truth.json glare.ndjson
+              lensd eval --by-condition --label after bench/out/conditions-seed11
             """)
 
-    @Argument(help: ArgumentHelp("The sample's truth.json.", valueName: "truth"))
-    var truth: String
+    @Argument(help: ArgumentHelp(
+        "The sample's truth.json, then lensd's NDJSON output (default - for stdin); with --by-condition, pairs or directories.",
+        valueName: "truth output"))
+    var files: [String]
 
-    @Argument(help: ArgumentHelp("lensd's NDJSON output, or - for stdin.", valueName: "output"))
-    var output = "-"
+    @Flag(help: "Score several sequences: a table of recall, precision and F1 per condition and overall.")
+    var byCondition = false
+
+    @Option(help: ArgumentHelp("With --by-condition and a directory: read each NAME's output from NAME.LABEL.ndjson.", valueName: "label"))
+    var label = "lensd"
 
     @Flag(help: "Print the score as one JSON object.")
     var json = false
@@ -30,28 +41,32 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Score tracking (ids, boxes, values over time) of a sequence instead of recall and precision.")
     var tracking = false
 
+    func validate() throws {
+        if byCondition {
+            if tracking { throw ValidationError("--by-condition scores prices; it cannot be combined with --tracking") }
+            if files.isEmpty { throw ValidationError("--by-condition needs TRUTH OUTPUT pairs or directories") }
+        } else if !(1...2).contains(files.count) {
+            throw ValidationError("give TRUTH and OUTPUT (or - for stdin)")
+        }
+    }
+
     func run() throws {
-        let truthFile: TruthFile
-        do {
-            truthFile = try TruthFile.load(path: truth)
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        let data: Data
-        if output == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: output) else {
-                throw ValidationError("\(output): cannot read")
-            }
-            data = contents
-        }
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let lines = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(OutputLine.self, from: Data($0)) }
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]
+        if byCondition {
+            var scores = ConditionScores()
+            for (truthPath, outputPath) in try sequencePairs() {
+                let truthFile = try Self.loadTruth(truthPath)
+                let score = PriceScore.score(truth: truthFile, output: try Self.outputLines(outputPath))
+                scores.rows.append(.init(condition: ConditionScores.conditionName(truth: truthFile, path: truthPath), score: score))
+            }
+            print(json ? String(decoding: try encoder.encode(scores), as: UTF8.self) : scores.table)
+            return
+        }
+        let truth = files[0]
+        let truthFile = try Self.loadTruth(truth)
+        let lines = try Self.outputLines(files.count > 1 ? files[1] : "-")
         if tracking {
             guard truthFile.frames != nil else { throw ValidationError("\(truth): --tracking needs a sequence's truth (frames)") }
             let score = TrackScore.score(truth: truthFile, output: lines)
@@ -70,5 +85,55 @@ struct EvalCommand: ParsableCommand {
                 tags found      \(score.tagsFound) of \(score.tags)
                 """)
         }
+    }
+
+    private static func loadTruth(_ path: String) throws -> TruthFile {
+        do {
+            return try TruthFile.load(path: path)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// The `OVERLAYS` and `SCAN` lines of an output file (or stdin for `-`); other lines are skipped.
+    private static func outputLines(_ path: String) throws -> [OutputLine] {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("\(path): cannot read")
+            }
+            data = contents
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(OutputLine.self, from: Data($0)) }
+    }
+
+    /// The (truth, output) pairs of `--by-condition`: explicit pairs, and each directory's sequences.
+    private func sequencePairs() throws -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        var pending: String?
+        for path in files {
+            var isDirectory: ObjCBool = false
+            if pending == nil, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                for name in names.sorted() {
+                    let truth = "\(path)/\(name)/truth.json", output = "\(path)/\(name).\(label).ndjson"
+                    if FileManager.default.fileExists(atPath: truth), FileManager.default.fileExists(atPath: output) {
+                        pairs.append((truth, output))
+                    }
+                }
+            } else if let truth = pending {
+                pairs.append((truth, path))
+                pending = nil
+            } else {
+                pending = path
+            }
+        }
+        if let pending { throw ValidationError("\(pending): a truth file needs its output file after it") }
+        if pairs.isEmpty { throw ValidationError("no sequence to score (directories need NAME/truth.json and NAME.\(label).ndjson)") }
+        return pairs
     }
 }

@@ -19,6 +19,18 @@ struct OCROptions: ParsableArguments {
     @Option(name: .customLong("ocr"), help: "OCR front-end: regions (find text lines, read each one; --psm unused) or full-frame (one pass with --psm).")
     var frontEnd: OCRFrontEnd = .regions
 
+    @Flag(name: .customLong("no-contrast"), help: "Regions: do not normalise each line's contrast.")
+    var skipsContrast = false
+
+    @Flag(name: .customLong("no-polarity"), help: "Regions: do not invert light-on-dark lines (Tesseract's own inversion stays on).")
+    var skipsPolarity = false
+
+    @Flag(name: .customLong("no-rescale"), help: "Regions: read lines at their size instead of rescaling them to the text height Tesseract reads best.")
+    var skipsRescale = false
+
+    @Flag(name: .customLong("no-deskew"), help: "Regions: do not straighten tilted lines.")
+    var skipsDeskew = false
+
     @Option(help: "What to read: changes (new and changed regions, tracks in turn, whole frames when idle) or every-frame (read every frame whole, with --ocr).")
     var schedule: ReadSchedule = .changes
 
@@ -56,7 +68,17 @@ struct OCROptions: ParsableArguments {
 
     /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them.
     var reader: FrameReader {
-        FrameReader(regions: frontEnd == .regions ? RegionRecognizerPool() : nil)
+        FrameReader(regions: frontEnd == .regions ? RegionRecognizerPool(options: regionOptions) : nil)
+    }
+
+    /// The region front-end's steps, as switched by `--no-contrast`, `--no-polarity`, `--no-rescale`, `--no-deskew`.
+    var regionOptions: RegionOptions {
+        var options = RegionOptions()
+        options.normalizesContrast = !skipsContrast
+        options.detectsPolarity = !skipsPolarity
+        options.rescales = !skipsRescale
+        options.deskews = !skipsDeskew
+        return options
     }
 }
 

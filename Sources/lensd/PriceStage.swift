@@ -20,6 +20,8 @@ final class PriceStage {
     private var reportedConversionFailures: Set<String> = []
     /// Whether to write a `TRACK` line per tracker event before each `OVERLAYS` (`replay --events`).
     var emitsTrackEvents = false
+    /// Tracks below this confidence are not shown (`--min-confidence`); they are still tracked.
+    var minimumConfidence = 0.0
 
     init(
         extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale,
@@ -94,7 +96,7 @@ final class PriceStage {
             track.locked
                 || !(Self.isCutOff(text: track.text, evidence: track.currencyEvidence, box: track.box, width: width, height: height)
                     || Self.isOutside(track.box, width: width, height: height))
-        }
+        }.filter { $0.locked || $0.confidence >= minimumConfidence }
         let view = RateView(snapshot: rates.current, locale: locale, now: Date())
         if emitsTrackEvents {
             for event in earlierEvents + tracker.events {

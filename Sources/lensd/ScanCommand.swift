@@ -19,6 +19,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Print one JSON line per image instead of text.")
     var json = false
 
+    @OptionGroup var confidence: ConfidenceOptions
     @OptionGroup var ocr: OCROptions
     @OptionGroup var currency: CurrencyOptions
     @OptionGroup var rateOptions: RateOptions
@@ -42,6 +43,7 @@ struct ScanCommand: ParsableCommand {
         let ordered = OrderedDelivery(stage: printer)
         let extractor = currency.extractor(source: currencies.source)
         let reader = ocr.reader
+        let minimumConfidence = confidence.minimumConfidence
         let images = self.images
         let nextIndex = Mutex(0)
         let pool: OCRWorkerPool
@@ -57,7 +59,8 @@ struct ScanCommand: ParsableCommand {
                     }
                 },
                 process: { engine, index in
-                    let result = ScanResult.read(images[index], engine: engine, reader: reader, extractor: extractor)
+                    let result = ScanResult.read(
+                        images[index], engine: engine, reader: reader, extractor: extractor, minimumConfidence: minimumConfidence)
                     ordered.deliver(ticket: UInt64(index)) { $0.print(result) }
                 })
         } catch {
@@ -77,8 +80,10 @@ enum ScanResult: Sendable {
     case read(path: String, width: Int, height: Int, prices: [DetectedPrice], ocrSeconds: Double)
     case failed(path: String, message: String)
 
-    /// Loads, OCRs and parses one image on the calling worker's engine.
-    static func read(_ path: String, engine: TesseractEngine, reader: FrameReader, extractor: PriceExtractor) -> ScanResult {
+    /// Loads, OCRs and parses one image on the calling worker's engine; keeps the prices of at least `minimumConfidence`.
+    static func read(
+        _ path: String, engine: TesseractEngine, reader: FrameReader, extractor: PriceExtractor, minimumConfidence: Double = 0
+    ) -> ScanResult {
         let image: (luma: [UInt8], width: Int, height: Int)
         do throws(ReplayError) {
             image = try ImageLoader.loadLuma(path: path)
@@ -96,7 +101,7 @@ enum ScanResult: Sendable {
             return .failed(path: path, message: "\(path): \(error.description)")
         }
         let elapsed = began.duration(to: clock.now)
-        let prices = lines.flatMap { extractor.prices(in: TextLine($0)) }
+        let prices = lines.flatMap { extractor.prices(in: TextLine($0)) }.filter { $0.confidence >= minimumConfidence }
         return .read(
             path: path, width: image.width, height: image.height, prices: prices,
             ocrSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)

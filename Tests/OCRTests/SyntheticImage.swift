@@ -1,3 +1,5 @@
+import Foundation
+
 /// An 8-bit luma image built in a test from a fixture: inverted, faded, unevenly lit, enlarged or pasted.
 struct SyntheticImage {
     var pixels: [UInt8]
@@ -54,6 +56,28 @@ struct SyntheticImage {
         for row in 0..<other.height where (0..<height).contains(y + row) {
             for column in 0..<other.width where (0..<width).contains(x + column) {
                 out[(y + row) * width + x + column] = other.pixels[row * other.width + column]
+            }
+        }
+        return SyntheticImage(pixels: out, width: width, height: height)
+    }
+
+    /// Rotated by `degrees` about the image centre (bilinear; positive turns the x axis towards y,
+    /// so a horizontal line then descends to the right); corners outside are filled with `fill`.
+    func rotated(by degrees: Double, fill: UInt8) -> SyntheticImage {
+        let angle = degrees * Double.pi / 180
+        let cosine = cos(angle), sine = sin(angle)
+        let centreX = Double(width) / 2, centreY = Double(height) / 2
+        var out = [UInt8](repeating: fill, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                // The source point that lands on (x, y): rotate back by -angle.
+                let dx = Double(x) + 0.5 - centreX, dy = Double(y) + 0.5 - centreY
+                let sx = centreX + dx * cosine + dy * sine - 0.5, sy = centreY - dx * sine + dy * cosine - 0.5
+                guard sx >= 0, sy >= 0, sx < Double(width - 1), sy < Double(height - 1) else { continue }
+                let x0 = Int(sx), y0 = Int(sy), fx = sx - Double(x0), fy = sy - Double(y0)
+                let top = Double(pixels[y0 * width + x0]) * (1 - fx) + Double(pixels[y0 * width + x0 + 1]) * fx
+                let bottom = Double(pixels[(y0 + 1) * width + x0]) * (1 - fx) + Double(pixels[(y0 + 1) * width + x0 + 1]) * fx
+                out[y * width + x] = UInt8(max(0, min(255, (top * (1 - fy) + bottom * fy).rounded())))
             }
         }
         return SyntheticImage(pixels: out, width: width, height: height)

@@ -73,4 +73,17 @@ struct TextRegionDetectorTests {
         let regions = detect(SyntheticImage(try PGMFixture(named: "two-lines.pgm")), options: RegionOptions(minimumTextHeight: 80))
         #expect(regions.isEmpty)
     }
+
+    @Test("joins a letter-spaced amount across its small separator mark, but not a mark above the line")
+    func joinsAcrossSeparatorMark() {
+        let whole = TextRegion(box: OCRRect(x: 100, y: 50, width: 90, height: 40), level: 1)
+        let point = TextRegion(box: OCRRect(x: 205, y: 78, width: 10, height: 10), level: 0)
+        let cents = TextRegion(box: OCRRect(x: 235, y: 50, width: 60, height: 40), level: 1)
+        let joined = TextRegionDetector.joiningWords([cents, point, whole])
+        #expect(joined.map(\.box) == [OCRRect(x: 100, y: 50, width: 195, height: 40)])
+        // Without the mark, the gap (45 px) is wider than 3/4 of a line: two neighbouring tags.
+        #expect(TextRegionDetector.joiningWords([cents, whole]).count == 2)
+        let high = TextRegion(box: OCRRect(x: 205, y: 52, width: 10, height: 10), level: 0)
+        #expect(TextRegionDetector.joiningWords([cents, high, whole]).count == 3)
+    }
 }

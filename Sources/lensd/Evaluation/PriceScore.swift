@@ -19,6 +19,17 @@ struct PriceScore: Encodable, Equatable {
     var precision: Double { readPrices > 0 ? Double(correctReads) / Double(readPrices) : 0 }
     var f1: Double { recall + precision > 0 ? 2 * recall * precision / (recall + precision) : 0 }
 
+    /// Adds another score's counts (another sequence's), e.g. for an overall row.
+    mutating func add(_ other: PriceScore) {
+        framesScored += other.framesScored
+        truePrices += other.truePrices
+        foundPrices += other.foundPrices
+        readPrices += other.readPrices
+        correctReads += other.correctReads
+        tagsFound += other.tagsFound
+        tags += other.tags
+    }
+
     enum CodingKeys: String, CodingKey {
         case framesScored, truePrices, foundPrices, readPrices, correctReads, tagsFound, tags, recall, precision, f1
     }

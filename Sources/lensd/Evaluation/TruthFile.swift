@@ -33,6 +33,8 @@ struct TruthFile: Decodable {
         var prices: [Price]
     }
 
+    /// The sequence's name (`--name` of the generator), when written.
+    var name: String?
     var width: Int?
     var height: Int?
     /// Frame rate of a sequence (frames per second).

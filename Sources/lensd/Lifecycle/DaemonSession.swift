@@ -93,6 +93,7 @@ struct DaemonSession {
             rates: rates, locale: currency.resolvedLocale,
             events: events, control: stageControl)
         stage.emitsTrackEvents = daemon.trackEvents
+        stage.minimumConfidence = daemon.confidence.minimumConfidence
         let pipeline = ReplayPipeline(options: work.pipeline, events: events, logger: logger, metrics: metrics, stats: stats)
 
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []

@@ -2,7 +2,7 @@ import Capture
 import Foundation
 import OCR
 
-/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...
+/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...
 ///
 /// Reads each image with the region front-end (or whole-frame PSM 11 with --full-frame) and prints
 /// milliseconds per image for each step, summed over all images; --lines prints the text read,
@@ -21,6 +21,7 @@ var options = RegionOptions()
 options.normalizesContrast = !flag("--no-normalise")
 options.detectsPolarity = !flag("--no-polarity")
 options.rescales = !flag("--no-rescale")
+options.deskews = !flag("--no-deskew")
 @MainActor func value(_ name: String) -> Int? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return nil }
     arguments.removeSubrange(index...(index + 1))
@@ -30,7 +31,7 @@ if let target = value("--target-height") { options.targetTextHeight = target }
 if let upscale = value("--max-upscale-percent") { options.maximumUpscale = Double(upscale) / 100 }
 if let threshold = value("--edge-threshold") { options.edgeThreshold = threshold }
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...\n".utf8))
     exit(2)
 }
 
@@ -99,8 +100,9 @@ do {
     var report = String(format: "images %d  cpu %.1f ms/image  wall %.1f ms/image", images, cpu / count, milliseconds(total) / count)
     if !fullFrame {
         report += String(
-            format: "  regions %.1f/image  proposals %.2f  rescale %.2f  normalisation %.2f  polarity %.2f  ocr %.1f ms/image",
-            Double(timings.regions) / count, milliseconds(timings.proposals) / count, milliseconds(timings.rescale) / count,
+            format: "  regions %.1f/image  proposals %.2f  deskew %.2f  rescale %.2f  normalisation %.2f  polarity %.2f  ocr %.1f ms/image",
+            Double(timings.regions) / count, milliseconds(timings.proposals) / count, milliseconds(timings.deskew) / count,
+            milliseconds(timings.rescale) / count,
             milliseconds(timings.normalisation) / count, milliseconds(timings.polarity) / count, milliseconds(timings.ocr) / count)
     }
     print(report)

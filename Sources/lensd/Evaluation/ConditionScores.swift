@@ -1,0 +1,52 @@
+import Foundation
+
+/// Price scores (``PriceScore``) of several sequences, one row per condition, and their sum.
+///
+/// A condition is named by its truth file's `name` (the generator writes the sequence name, which
+/// `bench/conditions.sh` sets to the condition), else by the directory holding the truth file.
+struct ConditionScores: Encodable {
+    /// One scored sequence.
+    struct Row: Encodable {
+        var condition: String
+        var score: PriceScore
+    }
+
+    var rows: [Row] = []
+
+    /// Every row's counts added up: recall and precision over all prices of all conditions.
+    var overall: PriceScore {
+        rows.reduce(into: PriceScore()) { total, row in total.add(row.score) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case conditions, overall
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rows, forKey: .conditions)
+        try container.encode(overall, forKey: .overall)
+    }
+
+    /// The name of a condition: the truth file's `name`, else its directory's name.
+    static func conditionName(truth: TruthFile, path: String) -> String {
+        if let name = truth.name, !name.isEmpty { return name }
+        let directory = (path as NSString).deletingLastPathComponent
+        return (directory as NSString).lastPathComponent
+    }
+
+    /// A fixed-width table: one line per condition, then `overall`.
+    var table: String {
+        func line(_ name: String, _ score: PriceScore) -> String {
+            let figures = String(
+                format: "%7d %6d %6d %6d %8d %7.3f %9.3f %7.3f",
+                score.framesScored, score.truePrices, score.foundPrices, score.readPrices, score.correctReads,
+                score.recall, score.precision, score.f1)
+            return name.padding(toLength: max(12, name.count), withPad: " ", startingAt: 0) + figures
+        }
+        var lines = ["condition     frames   true  found   read  correct  recall precision      F1"]
+        lines += rows.map { line($0.condition, $0.score) }
+        lines.append(line("overall", overall))
+        return lines.joined(separator: "\n")
+    }
+}
