@@ -2,7 +2,7 @@
 ///
 /// Works on an image pyramid (each level halves the previous one with a 2x2 mean). On every level
 /// it marks strong horizontal luma steps that pair with an opposite step a stroke width away (text is
-/// dense in them; shelf edges, tag borders and flat tags are not), drops vertical runs of marks taller than any text line (tag and box borders), joins marks closer
+/// dense in them; shelf edges, tag borders and flat tags are not), drops vertical chains of marks taller than any text line (tag and box borders, also when rotated), joins marks closer
 /// than a few pixels along each row into runs, and labels the runs into connected components.
 /// A component whose height lies in the level's band (7–28 px) and which is wide and filled enough
 /// is a text line; components of several stacked lines are split at the empty rows between them.
@@ -171,32 +171,49 @@ public final class TextRegionDetector {
         }
     }
 
-    /// Turns marks that belong to a vertical run longer than `limit` into 2 (ignored): borders, not text.
+    /// Turns marks that belong to a vertical chain longer than `limit` into 2 (ignored): borders, not
+    /// text. A chain goes down one row a step and may move one column left or right, so the border of
+    /// a slightly rotated tag, which no single column holds for long, counts as one chain.
     private func removeTallVerticalRuns(width: Int, height: Int, limit: Int) {
         verticalRuns.removeAll(keepingCapacity: true)
         verticalRuns.append(contentsOf: repeatElement(0, count: width * height))
         columnCarry.removeAll(keepingCapacity: true)
-        columnCarry.append(contentsOf: repeatElement(0, count: width))
-        let cap = UInt8(clamping: limit)
+        columnCarry.append(contentsOf: repeatElement(0, count: 2 * width))
+        let cap = Int(limit)
         edges.withUnsafeMutableBufferPointer { marks in
-            verticalRuns.withUnsafeMutableBufferPointer { lengths in
-                columnCarry.withUnsafeMutableBufferPointer { carry in
-                    for x in 0..<width where marks[x] != 0 { lengths[x] = 1 }
+            verticalRuns.withUnsafeMutableBufferPointer { down in
+                columnCarry.withUnsafeMutableBufferPointer { up in
+                    // Longest chain ending at each mark from above.
+                    for x in 0..<width where marks[x] != 0 { down[x] = 1 }
                     for y in 1..<height {
                         let row = y * width, above = row - width
                         for x in 0..<width where marks[row + x] != 0 {
-                            let length = lengths[above + x]
-                            lengths[row + x] = length == UInt8.max ? length : length + 1
+                            var longest = down[above + x]
+                            if x > 0 { longest = max(longest, down[above + x - 1]) }
+                            if x + 1 < width { longest = max(longest, down[above + x + 1]) }
+                            down[row + x] = longest == UInt8.max ? longest : longest + 1
                         }
                     }
+                    // Longest chain starting at each mark going down (two row buffers), summed with the above.
+                    var current = 0, below = width
                     for y in Swift.stride(from: height - 1, through: 0, by: -1) {
                         let row = y * width
-                        for x in 0..<width where marks[row + x] != 0 {
-                            if y == height - 1 || marks[row + width + x] == 0 {
-                                carry[x] = lengths[row + x]
+                        for x in 0..<width {
+                            guard marks[row + x] != 0 else {
+                                up[current + x] = 0
+                                continue
                             }
-                            if carry[x] > cap { marks[row + x] = 2 }
+                            var longest: UInt8 = 0
+                            if y + 1 < height {
+                                longest = up[below + x]
+                                if x > 0 { longest = max(longest, up[below + x - 1]) }
+                                if x + 1 < width { longest = max(longest, up[below + x + 1]) }
+                            }
+                            let length = longest == UInt8.max ? longest : longest + 1
+                            up[current + x] = length
+                            if Int(down[row + x]) + Int(length) - 1 > cap { marks[row + x] = 2 }
                         }
+                        swap(&current, &below)
                     }
                 }
             }

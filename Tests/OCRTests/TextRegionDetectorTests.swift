@@ -49,6 +49,24 @@ struct TextRegionDetectorTests {
         #expect(levels.count >= 2)
     }
 
+    @Test("finds the lines inside a slightly rotated tag whose border runs close to the text")
+    func findsLinesInsideRotatedFrame() throws {
+        // The fixture's text spans x 32–291 and y 27–123; pasted at (60, 60), a 3 px border 8 px off
+        // its left edge joins the text's marks, and after a 3° turn no single column holds the border
+        // for longer than a text line, so only a chain that may step sideways shows it is a border.
+        var canvas = SyntheticImage.blank(width: 640, height: 360, level: 235)
+            .pasting(SyntheticImage(try PGMFixture(named: "two-lines.pgm")), x: 60, y: 60)
+        for y in 62...210 {
+            for x in 0..<3 {
+                canvas.pixels[y * 640 + 84 + x] = 30
+                canvas.pixels[y * 640 + 360 + x] = 30
+            }
+        }
+        let regions = detect(canvas.rotated(by: 3, fill: 235))
+        #expect(found(regions, centreX: 60 + 160, centreY: 60 + 42, height: 27))
+        #expect(found(regions, centreX: 60 + 145, centreY: 60 + 112, height: 27))
+    }
+
     @Test("proposes nothing in a blank or noise-free gradient image")
     func blankImageHasNoRegions() {
         #expect(detect(.blank(width: 640, height: 480, level: 128)).isEmpty)
