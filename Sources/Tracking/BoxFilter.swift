@@ -46,9 +46,16 @@ struct BoxFilter: Sendable, Hashable {
         height.predict(dt: dt, spectralDensity: qs)
     }
 
-    mutating func shift(dx: Double, dy: Double) {
-        centreX.shift(by: dx)
-        centreY.shift(by: dy)
+    /// Moves the box with the image: its centre by the motion there, its size by the motion's zoom.
+    mutating func move(by motion: ImageMotion) {
+        let displacement = motion.displacement(atX: centreX.position, y: centreY.position)
+        centreX.shift(by: displacement.dx)
+        centreY.shift(by: displacement.dy)
+        let scale = motion.scale
+        if scale != 1, scale.isFinite, scale > 0 {
+            width.scale(by: scale)
+            height.scale(by: scale)
+        }
     }
 
     mutating func correct(with measured: PixelRect) {

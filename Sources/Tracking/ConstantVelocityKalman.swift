@@ -40,6 +40,15 @@ struct ConstantVelocityKalman: Sendable, Hashable {
     }
 
     /// Folds in one measurement of the position with the given variance.
+    /// Scales the estimate by `factor` (a size under a zoom): position, velocity and their uncertainty.
+    mutating func scale(by factor: Double) {
+        position *= factor
+        velocity *= factor
+        p00 *= factor * factor
+        p01 *= factor * factor
+        p11 *= factor * factor
+    }
+
     mutating func correct(measurement z: Double, variance r: Double) {
         guard z.isFinite, r > 0 else { return }
         let s = p00 + r

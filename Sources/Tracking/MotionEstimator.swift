@@ -1,18 +1,20 @@
-/// Estimates the global image shift between consecutive luma frames, so overlays stay pinned to
-/// the prices while the camera moves, even on frames whose OCR is skipped.
+/// Estimates how the image moved between consecutive luma frames (a shift, and with it the small
+/// zoom and turn of a hand-held camera), so overlays stay pinned to the prices while the camera
+/// moves, even on frames whose OCR is skipped.
 ///
 /// Each frame is downscaled (4× by default, by block averaging) and its slowly varying lighting
 /// (vignette, gradients, exposure) removed by subtracting a local mean. The shift is found coarse to
 /// fine: an exhaustive block-matching search (mean absolute difference) on a further 2× halved
 /// image, an integer refinement at the downscaled size, then a few Lucas–Kanade steps for the
 /// sub-pixel part, the last ones leaving out pixels that disagree strongly (glare, things moving
-/// on their own). At 640×480 this takes 2–4 ms on one core in release builds.
+/// on their own). Last, the same Gauss–Newton steps fit a zoom and a turn about the frame's centre
+/// together with the shift (``ImageMotion``), kept when they stay within
+/// ``Configuration/maximumZoomAndTurn``. At 640×480 this takes 2–4 ms on one core in release builds.
 ///
-/// The result is how far the image content moved since the previous frame, in the frame's
-/// pixels: what was at `(x, y)` is now at `(x + dx, y + dy)`; pass it unchanged as `imageMotion`
-/// to `PriceTracker`. It is `nil` for the first frame, after the frame size changes, when the
-/// image has too little texture, when the best match is ambiguous (a repeated pattern), and when
-/// the motion is beyond the search range.
+/// The result is how the image content moved since the previous frame, in the frame's pixels;
+/// pass it unchanged as `imageMotion` to `PriceTracker`. It is `nil` for the first frame, after
+/// the frame size changes, when the image has too little texture, when the best match is
+/// ambiguous (a repeated pattern), and when the motion is beyond the search range.
 public struct MotionEstimator: Sendable {
     /// Tuning of the estimator.
     public struct Configuration: Sendable, Hashable {
@@ -26,13 +28,23 @@ public struct MotionEstimator: Sendable {
         /// Largest ratio of the best match's difference to the average difference over the search
         /// for the match to count as distinct.
         public var maximumMatchRatio: Double
+        /// Whether to fit a zoom and a turn as well as the shift.
+        public var estimatesZoomAndTurn: Bool
+        /// Largest zoom (as a fraction of 1) and turn (radians) between two frames that is believed;
+        /// a larger fit falls back to the shift alone.
+        public var maximumZoomAndTurn: Double
 
         /// The defaults suit 640×480 frames from a hand-held camera (up to about 56 frame pixels of motion per frame).
-        public init(downscale: Int = 4, searchRadius: Int = 16, minimumTexture: Double = 4, maximumMatchRatio: Double = 0.8) {
+        public init(
+            downscale: Int = 4, searchRadius: Int = 16, minimumTexture: Double = 4, maximumMatchRatio: Double = 0.8,
+            estimatesZoomAndTurn: Bool = true, maximumZoomAndTurn: Double = 0.05
+        ) {
             self.downscale = downscale
             self.searchRadius = searchRadius
             self.minimumTexture = minimumTexture
             self.maximumMatchRatio = maximumMatchRatio
+            self.estimatesZoomAndTurn = estimatesZoomAndTurn
+            self.maximumZoomAndTurn = maximumZoomAndTurn
         }
     }
 
@@ -65,14 +77,14 @@ public struct MotionEstimator: Sendable {
         previous = nil
     }
 
-    /// The shift of this frame's content since the previous frame, in frame pixels, or `nil`.
+    /// How this frame's content moved since the previous frame, in frame pixels, or `nil`.
     ///
     /// `luma` is an 8-bit plane of `height` rows of `stride` bytes, the first `width` of which are
     /// pixels (the Y plane of YUV frames). A buffer too small for those dimensions gives `nil`
     /// and is not remembered.
     public mutating func estimate(
         luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int
-    ) -> (dx: Double, dy: Double)? {
+    ) -> ImageMotion? {
         let factor = max(1, configuration.downscale)
         guard let downscaled = LumaImage(luma: luma, width: width, height: height, stride: stride, factor: factor) else {
             return nil
@@ -82,22 +94,33 @@ public struct MotionEstimator: Sendable {
 
     /// The same as `estimate(luma:width:height:stride:)` for a frame already downscaled by
     /// `configuration.downscale` (block averages, as `LumaImage(luma:width:height:stride:factor:)`).
-    mutating func estimate(downscaled: LumaImage) -> (dx: Double, dy: Double)? {
+    mutating func estimate(downscaled: LumaImage) -> ImageMotion? {
         let factor = max(1, configuration.downscale)
         let current = downscaled.highPassed(radius: Self.illuminationRadius)
         defer { previous = current }
         guard let previous, previous.width == current.width, previous.height == current.height else { return nil }
-        guard let shift = Self.shift(from: previous, to: current, configuration: configuration) else { return nil }
-        return (shift.dx * Double(factor), shift.dy * Double(factor))
+        guard let motion = Self.motion(from: previous, to: current, configuration: configuration) else { return nil }
+        return motion.inCoordinates(scaledBy: Double(factor))
     }
 
     /// The same as `estimate(luma:width:height:stride:)` for a plane held in an array.
-    public mutating func estimate(luma: [UInt8], width: Int, height: Int, stride: Int) -> (dx: Double, dy: Double)? {
+    public mutating func estimate(luma: [UInt8], width: Int, height: Int, stride: Int) -> ImageMotion? {
         luma.withUnsafeBufferPointer { estimate(luma: $0, width: width, height: height, stride: stride) }
     }
 
-    /// The shift in downscaled pixels, or `nil`.
-    static func shift(from previous: LumaImage, to current: LumaImage, configuration: Configuration) -> (dx: Double, dy: Double)? {
+    /// The motion in downscaled pixels, or `nil`.
+    static func motion(from previous: LumaImage, to current: LumaImage, configuration: Configuration) -> ImageMotion? {
+        guard let found = shift(from: previous, to: current, configuration: configuration) else { return nil }
+        let translation = ImageMotion(dx: found.shift.dx, dy: found.shift.dy)
+        guard configuration.estimatesZoomAndTurn else { return translation }
+        return zoomAndTurn(from: previous, to: current, start: found.shift, gradients: found.gradients, configuration: configuration)
+            ?? translation
+    }
+
+    /// The shift in downscaled pixels, with the gradients it was refined on, or `nil`.
+    static func shift(
+        from previous: LumaImage, to current: LumaImage, configuration: Configuration
+    ) -> (shift: (dx: Double, dy: Double), gradients: [Gradient])? {
         let coarsePrevious = previous.halved()
         let coarseCurrent = current.halved()
         let coarseRadius = min((max(1, configuration.searchRadius) + 1) / 2, min(coarseCurrent.width, coarseCurrent.height) / 4)
@@ -148,10 +171,10 @@ public struct MotionEstimator: Sendable {
     private static func refine(
         from previous: LumaImage, to current: LumaImage, start: (dx: Double, dy: Double), margin: Int,
         configuration: Configuration
-    ) -> (dx: Double, dy: Double)? {
+    ) -> (shift: (dx: Double, dy: Double), gradients: [Gradient])? {
         let width = previous.width
         var gxx = 0.0, gxy = 0.0, gyy = 0.0
-        var gradients: [(index: Int, x: Double, y: Double, gx: Double, gy: Double)] = []
+        var gradients: [Gradient] = []
         gradients.reserveCapacity(max(0, (previous.width - 2 * margin) * (previous.height - 2 * margin)))
         for y in margin..<(previous.height - margin) {
             for x in margin..<(width - margin) {
@@ -161,7 +184,7 @@ public struct MotionEstimator: Sendable {
                 gxx += gx * gx
                 gxy += gx * gy
                 gyy += gy * gy
-                gradients.append((i, Double(x), Double(y), gx, gy))
+                gradients.append(Gradient(index: i, x: Double(x), y: Double(y), gx: gx, gy: gy))
             }
         }
         guard !gradients.isEmpty else { return nil }
@@ -192,14 +215,14 @@ public struct MotionEstimator: Sendable {
         }
         let shift = converge(from: allPixels, threshold: max(2, outlierFactor * absoluteSum / Double(gradients.count)))
         guard abs(shift.dx - start.dx) <= maximumRefinement, abs(shift.dy - start.dy) <= maximumRefinement else {
-            return start
+            return (start, gradients)
         }
-        return shift
+        return (shift, gradients)
     }
 
     /// One Gauss–Newton step of the shift over the pixels whose difference is within `threshold`.
     private static func lucasKanadeStep(
-        previous: LumaImage, current: LumaImage, gradients: [(index: Int, x: Double, y: Double, gx: Double, gy: Double)],
+        previous: LumaImage, current: LumaImage, gradients: [Gradient],
         shift: (dx: Double, dy: Double), threshold: Double
     ) -> (dx: Double, dy: Double)? {
         var hxx = 0.0, hxy = 0.0, hyy = 0.0, bx = 0.0, by = 0.0
@@ -216,5 +239,97 @@ public struct MotionEstimator: Sendable {
         guard determinant > 0 else { return nil }
         let step = (dx: (hyy * bx - hxy * by) / determinant, dy: (hxx * by - hxy * bx) / determinant)
         return step.dx.isFinite && step.dy.isFinite ? step : nil
+    }
+
+    /// A pixel of the previous frame with its luma gradient (downscaled pixels).
+    struct Gradient {
+        var index: Int
+        var x: Double
+        var y: Double
+        var gx: Double
+        var gy: Double
+    }
+
+    /// Gauss–Newton steps that fit a zoom and a turn about the image's centre together with the
+    /// shift, from the refined shift, leaving out pixels that disagree strongly as the shift's last
+    /// pass does. `nil` when the fit fails or goes beyond ``Configuration/maximumZoomAndTurn``.
+    private static func zoomAndTurn(
+        from previous: LumaImage, to current: LumaImage, start: (dx: Double, dy: Double), gradients: [Gradient],
+        configuration: Configuration
+    ) -> ImageMotion? {
+        // Every other pixel, in a checkerboard, is plenty for four parameters and halves the cost.
+        let gradients = gradients.filter { (Int($0.x) + Int($0.y)) & 1 == 0 }
+        guard !gradients.isEmpty else { return nil }
+        let cx = Double(previous.width - 1) / 2, cy = Double(previous.height - 1) / 2
+        // Parameters: shift (tx, ty) of the centre, zoom α and turn β: a point at (X, Y) from the
+        // centre goes to (X + tx + αX − βY, Y + ty + βX + αY).
+        var p = (tx: start.dx, ty: start.dy, alpha: 0.0, beta: 0.0)
+        var absoluteSum = 0.0
+        for g in gradients {
+            absoluteSum += abs(current.sample(x: g.x + start.dx, y: g.y + start.dy) - Double(previous.pixels[g.index]))
+        }
+        let threshold = max(2, outlierFactor * absoluteSum / Double(gradients.count))
+        let limit = configuration.maximumZoomAndTurn
+        for _ in 0..<zoomAndTurnSteps {
+            // The normal equations' upper triangle and right-hand side, summed per pixel.
+            var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
+            var r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0
+            for g in gradients {
+                let X = g.x - cx, Y = g.y - cy
+                let x = g.x + p.tx + p.alpha * X - p.beta * Y, y = g.y + p.ty + p.beta * X + p.alpha * Y
+                let error = current.sample(x: x, y: y) - Double(previous.pixels[g.index])
+                guard abs(error) <= threshold else { continue }
+                let j0 = g.gx, j1 = g.gy, j2 = g.gx * X + g.gy * Y, j3 = g.gy * X - g.gx * Y
+                h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
+                h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
+                h22 += j2 * j2; h23 += j2 * j3
+                h33 += j3 * j3
+                r0 -= j0 * error; r1 -= j1 * error; r2 -= j2 * error; r3 -= j3 * error
+            }
+            let h = [h00, h01, h02, h03, h01, h11, h12, h13, h02, h12, h22, h23, h03, h13, h23, h33]
+            let r = [r0, r1, r2, r3]
+            guard let step = solve4(h, r) else { return nil }
+            p.tx += max(-1, min(1, step[0]))
+            p.ty += max(-1, min(1, step[1]))
+            p.alpha += max(-limit, min(limit, step[2]))
+            p.beta += max(-limit, min(limit, step[3]))
+            if abs(step[0]) < 0.01, abs(step[1]) < 0.01, abs(step[2]) < 1e-5, abs(step[3]) < 1e-5 { break }
+        }
+        guard abs(p.alpha) <= limit, abs(p.beta) <= limit,
+              abs(p.tx - start.dx) <= 2 * maximumRefinement, abs(p.ty - start.dy) <= 2 * maximumRefinement
+        else { return nil }
+        let a = 1 + p.alpha, b = p.beta
+        let motion = ImageMotion(a: a, b: b, tx: cx + p.tx - (a * cx - b * cy), ty: cy + p.ty - (b * cx + a * cy))
+        return motion.isFinite ? motion : nil
+    }
+
+    /// Gauss–Newton steps of the zoom-and-turn fit.
+    private static let zoomAndTurnSteps = 4
+
+    /// Solves the 4×4 system `h · x = r` (row-major) by Gaussian elimination with partial
+    /// pivoting; `nil` when it is singular or nearly so.
+    private static func solve4(_ h: [Double], _ r: [Double]) -> [Double]? {
+        var m = h, v = r
+        for column in 0..<4 {
+            var pivot = column
+            for row in (column + 1)..<4 where abs(m[row * 4 + column]) > abs(m[pivot * 4 + column]) { pivot = row }
+            guard abs(m[pivot * 4 + column]) > 1e-9 * max(1, abs(m[0]) + abs(m[5]) + abs(m[10]) + abs(m[15])) else { return nil }
+            if pivot != column {
+                for k in 0..<4 { m.swapAt(column * 4 + k, pivot * 4 + k) }
+                v.swapAt(column, pivot)
+            }
+            for row in (column + 1)..<4 {
+                let factor = m[row * 4 + column] / m[column * 4 + column]
+                for k in column..<4 { m[row * 4 + k] -= factor * m[column * 4 + k] }
+                v[row] -= factor * v[column]
+            }
+        }
+        var x = [Double](repeating: 0, count: 4)
+        for row in stride(from: 3, through: 0, by: -1) {
+            var sum = v[row]
+            for k in (row + 1)..<4 { sum -= m[row * 4 + k] * x[k] }
+            x[row] = sum / m[row * 4 + row]
+        }
+        return x.allSatisfy(\.isFinite) ? x : nil
     }
 }

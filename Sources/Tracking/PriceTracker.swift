@@ -13,11 +13,11 @@ import Synchronization
 /// Per frame, with a `MotionEstimator` fed every frame in the same order:
 ///
 /// ```swift
-/// let shift = estimator.estimate(luma: y, width: width, height: height, stride: stride)
+/// let motion = estimator.estimate(luma: y, width: width, height: height, stride: stride)
 /// let size = (width: Double(width), height: Double(height))
 /// let shown = ocrRan
-///     ? tracker.update(detections: prices, at: time, imageMotion: shift, frameSize: size)
-///     : tracker.predict(at: time, imageMotion: shift, frameSize: size)
+///     ? tracker.update(detections: prices, at: time, imageMotion: motion, frameSize: size)
+///     : tracker.predict(at: time, imageMotion: motion, frameSize: size)
 /// for event in tracker.events { /* TRACK new|update|end lines, if wanted */ }
 /// ```
 ///
@@ -39,10 +39,10 @@ public final class PriceTracker: Sendable {
 
     /// Feed one frame's detections (frame pixels) at its time (seconds, monotonic).
     ///
-    /// Returns the tracks to show for this frame, ordered by id number. `imageMotion` is the
-    /// estimated shift of the image content since the previous frame given to the tracker, in
-    /// pixels: content at `(x, y)` then is at `(x + dx, y + dy)` now (what `MotionEstimator`
-    /// returns). `frameSize`, when given, ends tracks that have left the frame (see
+    /// Returns the tracks to show for this frame, ordered by id number. `imageMotion` is how the
+    /// image content moved since the previous frame given to the tracker, in pixels (what
+    /// `MotionEstimator` returns): each box moves with the content under its centre and scales with
+    /// its zoom. `frameSize`, when given, ends tracks that have left the frame (see
     /// `Configuration.minimumVisibleFraction`). A time earlier than the previous call's is
     /// treated as equal to it.
     ///
@@ -50,7 +50,7 @@ public final class PriceTracker: Sendable {
     /// whose box centre lies outside every one of these rectangles is neither hit nor missed, as
     /// with `predict`. `nil` means the whole frame was read.
     public func update(
-        detections: [DetectedPrice], at time: Double, imageMotion: (dx: Double, dy: Double)? = nil,
+        detections: [DetectedPrice], at time: Double, imageMotion: ImageMotion? = nil,
         frameSize: (width: Double, height: Double)? = nil, observed: [PixelRect]? = nil
     ) -> [TrackedPrice] {
         core.withLock {
@@ -68,7 +68,7 @@ public final class PriceTracker: Sendable {
     /// by `imageMotion`; no hits or misses are counted, so no track is confirmed or ended, except
     /// that tracks moved out of the frame end when `frameSize` is given.
     public func predict(
-        at time: Double, imageMotion: (dx: Double, dy: Double)? = nil, frameSize: (width: Double, height: Double)? = nil
+        at time: Double, imageMotion: ImageMotion? = nil, frameSize: (width: Double, height: Double)? = nil
     ) -> [TrackedPrice] {
         core.withLock { $0.predict(at: time, imageMotion: imageMotion, frameSize: frameSize) }
     }

@@ -42,10 +42,10 @@ struct PriceTrackerCore: Sendable {
     }
 
     mutating func update(
-        detections: [DetectedPrice], at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?,
+        detections: [DetectedPrice], at requestedTime: Double, imageMotion: ImageMotion?,
         frameSize: (width: Double, height: Double)?, observed: [PixelRect]? = nil
     ) -> [TrackedPrice] {
-        let time = advance(to: requestedTime, imageMotion: imageMotion)
+        let time = advance(to: requestedTime, imageMotion: imageMotion, frameSize: frameSize)
         let usable = detections.filter(Self.isUsable)
         let pairs = associate(usable)
         let formationShift = Self.commonShift(of: pairs.compactMap { pair -> (dx: Double, dy: Double)? in
@@ -63,7 +63,7 @@ struct PriceTrackerCore: Sendable {
         }
         for index in tracks.indices where !matchedTracks.contains(index) {
             if let formationShift {
-                tracks[index].filter.shift(dx: formationShift.dx, dy: formationShift.dy)
+                tracks[index].filter.move(by: ImageMotion(dx: formationShift.dx, dy: formationShift.dy))
             }
             if Self.wasObserved(tracks[index].filter.box, in: observed) {
                 miss(trackAt: index, at: time)
@@ -82,9 +82,9 @@ struct PriceTrackerCore: Sendable {
     }
 
     mutating func predict(
-        at requestedTime: Double, imageMotion: (dx: Double, dy: Double)?, frameSize: (width: Double, height: Double)?
+        at requestedTime: Double, imageMotion: ImageMotion?, frameSize: (width: Double, height: Double)?
     ) -> [TrackedPrice] {
-        let time = advance(to: requestedTime, imageMotion: imageMotion)
+        let time = advance(to: requestedTime, imageMotion: imageMotion, frameSize: frameSize)
         endTracksOutside(frameSize, sparing: [])
         return publish(at: time)
     }
@@ -138,12 +138,14 @@ struct PriceTrackerCore: Sendable {
     // MARK: - Steps
 
     /// Moves every track to `requestedTime` (never backwards) and returns the time used.
-    private mutating func advance(to requestedTime: Double, imageMotion: (dx: Double, dy: Double)?) -> Double {
+    private mutating func advance(
+        to requestedTime: Double, imageMotion: ImageMotion?, frameSize: (width: Double, height: Double)?
+    ) -> Double {
         var time = requestedTime.isFinite ? requestedTime : (now ?? 0)
         let elapsed = now.map { max(0, time - $0) } ?? 0
         if let now, time < now { time = now }
         now = time
-        let motion = cameraMotion(measured: imageMotion, elapsed: elapsed)
+        let motion = cameraMotion(measured: imageMotion, elapsed: elapsed, frameSize: frameSize)
         let motionNoise = motion == nil ? configuration.uncompensatedMotionNoise : configuration.motionNoise
         for index in tracks.indices {
             if time - tracks[index].lastHitAt >= configuration.endAfterSeconds {
@@ -151,20 +153,22 @@ struct PriceTrackerCore: Sendable {
             }
             tracks[index].filter.predict(dt: time - tracks[index].time, motionNoise: motionNoise)
             if let motion {
-                tracks[index].filter.shift(dx: motion.dx, dy: motion.dy)
+                tracks[index].filter.move(by: motion)
             }
             tracks[index].time = time
         }
         return time
     }
 
-    /// The image motion to apply: the measured one when given (remembering the camera's velocity),
-    /// else for a few frames the last velocity carried on, else none.
+    /// The image motion to apply: the measured one when given (remembering the camera's velocity,
+    /// the shift at the frame's centre), else for a few frames that velocity carried on as a shift,
+    /// else none.
     private mutating func cameraMotion(
-        measured: (dx: Double, dy: Double)?, elapsed: Double
-    ) -> (dx: Double, dy: Double)? {
-        if let measured, measured.dx.isFinite, measured.dy.isFinite {
-            cameraVelocity = elapsed > 0 ? (measured.dx / elapsed, measured.dy / elapsed) : cameraVelocity
+        measured: ImageMotion?, elapsed: Double, frameSize: (width: Double, height: Double)?
+    ) -> ImageMotion? {
+        if let measured, measured.isFinite {
+            let centre = measured.displacement(atX: (frameSize?.width ?? 0) / 2, y: (frameSize?.height ?? 0) / 2)
+            cameraVelocity = elapsed > 0 ? (centre.dx / elapsed, centre.dy / elapsed) : cameraVelocity
             guessedMotionFrames = 0
             return measured
         }
@@ -173,7 +177,7 @@ struct PriceTrackerCore: Sendable {
             return nil
         }
         guessedMotionFrames += 1
-        return (velocity.dx * elapsed, velocity.dy * elapsed)
+        return ImageMotion(dx: velocity.dx * elapsed, dy: velocity.dy * elapsed)
     }
 
     /// Ends the unlocked tracks whose box is mostly outside the frame, except those just read

@@ -77,19 +77,19 @@ public struct SceneChangeDetector: Sendable {
             (Float(reference.pixels[y * reference.width + x]) + offset, true)
         }
         if still.max() ?? 0 <= configuration.stillThreshold {
-            return SceneChange(motion: (0, 0), isStill: true, changed: changed)
+            return SceneChange(motion: .identity, isStill: true, changed: changed)
         }
         let motion = estimator.estimate(downscaled: small)
         self.reference = small
-        guard let motion else { return everything }
-        let sx = motion.dx / Double(factor), sy = motion.dy / Double(factor)
+        guard let motion, let back = motion.inCoordinates(scaledBy: 1 / Double(factor)).inverse else { return everything }
         let maxX = reference.width - 1, maxY = reference.height - 1
         // A pixel is explained when it lies within the range of the four reference pixels around
         // its source position: that absorbs sub-pixel misregistration along edges, which a plain
         // difference would flag on every line of text.
         let residuals = reference.pixels.withUnsafeBufferPointer { ref in
             Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
-                let fx = Double(x) - sx, fy = Double(y) - sy
+                let source = back.applied(x: Double(x), y: Double(y))
+                let fx = source.x, fy = source.y
                 // Up to half a downscaled pixel outside is rounding, not content coming into view.
                 guard fx >= -0.5, fy >= -0.5, fx <= Double(maxX) + 0.5, fy <= Double(maxY) + 0.5 else { return (0, false) }
                 let x0 = min(max(Int(fx.rounded(.down)), 0), maxX), y0 = min(max(Int(fy.rounded(.down)), 0), maxY)

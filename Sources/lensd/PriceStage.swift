@@ -9,7 +9,7 @@ import Tracking
 final class PriceStage {
     var extractor: PriceExtractor
     let tracker: PriceTracker
-    /// Camera shift between consecutive processed frames; moves every track, read or not.
+    /// Camera motion between consecutive processed frames; moves every track, read or not.
     private var motion = MotionEstimator()
     var presenter: PricePresenter
     private let rates: RateService
@@ -42,10 +42,10 @@ final class PriceStage {
     ///   - luma: the frame's luma plane (`stride` bytes a row), for the camera-motion estimate.
     func process(sequence: UInt64, time: Double, width: Int, height: Int, luma: [UInt8], stride: Int, lines: [OCRLine]) {
         applyPendingControls()
-        let shift = motion.estimate(luma: luma, width: width, height: height, stride: stride)
+        let imageMotion = motion.estimate(luma: luma, width: width, height: height, stride: stride)
         let tracks = tracker.update(
-            detections: detections(in: lines, offset: (0, 0), width: width, height: height),
-            at: time, imageMotion: shift, frameSize: (width: Double(width), height: Double(height)))
+            detections: detections(in: lines, offset: .identity, width: width, height: height),
+            at: time, imageMotion: imageMotion, frameSize: (width: Double(width), height: Double(height)))
         publish(tracks, sequence: sequence, time: time, width: width, height: height)
     }
 
@@ -54,7 +54,7 @@ final class PriceStage {
     /// into this one's pixels) and emits the frame's `OVERLAYS` line.
     ///
     /// A track counts as missed only when its box lies in a part of the frame some read covered.
-    func process(sequence: UInt64, time: Double, width: Int, height: Int, motion: (dx: Double, dy: Double)?, readings: [FrameReading]) {
+    func process(sequence: UInt64, time: Double, width: Int, height: Int, motion: ImageMotion?, readings: [FrameReading]) {
         applyPendingControls()
         let frameSize = (width: Double(width), height: Double(height))
         guard !readings.isEmpty else {
@@ -67,21 +67,21 @@ final class PriceStage {
         for (index, pass) in passes.enumerated() {
             let batch = readings.filter { $0.pass == pass }
             let found = batch.flatMap { detections(in: $0.lines, offset: $0.offset, width: width, height: height) }
-            let observed = batch.flatMap { reading in reading.observed.map { $0.offsetBy(dx: reading.offset.dx, dy: reading.offset.dy) } }
+            let observed = batch.flatMap { reading in reading.observed.map { reading.offset.applied(to: $0) } }
             // Later passes read the same frame again: no time passes and the image does not move.
             tracks = tracker.update(
-                detections: found, at: time, imageMotion: index == 0 ? motion : (0, 0), frameSize: frameSize, observed: observed)
+                detections: found, at: time, imageMotion: index == 0 ? motion : .identity, frameSize: frameSize, observed: observed)
             if index < passes.count - 1 { earlierEvents += tracker.events }
         }
         publish(tracks, sequence: sequence, time: time, width: width, height: height, earlierEvents: earlierEvents)
     }
 
     /// The prices of OCR lines, moved by `offset`, without those cut by the frame's edge.
-    private func detections(in lines: [OCRLine], offset: (dx: Double, dy: Double), width: Int, height: Int) -> [DetectedPrice] {
+    private func detections(in lines: [OCRLine], offset: ImageMotion, width: Int, height: Int) -> [DetectedPrice] {
         lines.flatMap { extractor.prices(in: TextLine($0)) }
             .map { price in
                 var price = price
-                price.box = price.box.offsetBy(dx: offset.dx, dy: offset.dy)
+                price.box = offset.applied(to: price.box)
                 return price
             }
             .filter { !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }

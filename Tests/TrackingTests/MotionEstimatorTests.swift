@@ -24,7 +24,7 @@ struct MotionEstimatorTests {
         let after = Self.scene(width: width, height: height, stride: stride, dx: dx, dy: dy)
         _ = estimator.estimate(luma: before, width: width, height: height, stride: stride)
         let estimate = estimator.estimate(luma: after, width: width, height: height, stride: stride)
-        let shift = try #require(estimate)
+        let shift = try #require(estimate).centreShift(width: width, height: height)
         #expect(abs(shift.dx - dx) <= 1, "dx \(shift.dx) expected \(dx)")
         #expect(abs(shift.dy - dy) <= 1, "dy \(shift.dy) expected \(dy)")
     }
@@ -39,7 +39,7 @@ struct MotionEstimatorTests {
         let after = noisy(Self.scene(width: 640, height: 480, stride: 640, dx: -7, dy: 4))
         _ = estimator.estimate(luma: before, width: 640, height: 480, stride: 640)
         let estimate = estimator.estimate(luma: after, width: 640, height: 480, stride: 640)
-        let shift = try #require(estimate)
+        let shift = try #require(estimate).centreShift(width: 640, height: 480)
         #expect(abs(shift.dx + 7) <= 1)
         #expect(abs(shift.dy - 4) <= 1)
     }
@@ -64,7 +64,7 @@ struct MotionEstimatorTests {
         Self.paintObject(on: &after, width: width, origin: (170, 145), size: size)
         _ = estimator.estimate(luma: before, width: width, height: height, stride: width)
         let estimate = estimator.estimate(luma: after, width: width, height: height, stride: width)
-        let shift = try #require(estimate)
+        let shift = try #require(estimate).centreShift(width: width, height: height)
         #expect(abs(shift.dx - 6) <= 1)
         #expect(abs(shift.dy + 2) <= 1)
     }
@@ -81,6 +81,44 @@ struct MotionEstimatorTests {
             }
         }
         return plane
+    }
+
+    /// Where the estimate and the true motion take points near the corners of a 640×480 frame.
+    private static func cornerErrors(estimated: ImageMotion, truth: ImageMotion) -> [Double] {
+        [(40.0, 40.0), (600, 40), (40, 440), (600, 440)].map { x, y in
+            let a = estimated.applied(x: x, y: y), b = truth.applied(x: x, y: y)
+            return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        }
+    }
+
+    @Test func aHandHeldZoomAndTurnAreRecoveredSoCornersStayWithinHalfAPixel() throws {
+        let truth = ImageMotion(dx: 3, dy: -2, scale: 1.006, rotation: 0.4 * .pi / 180, about: (320, 240))
+        let before = TestScene.render(width: 640, height: 480, motion: .identity)
+        let after = TestScene.render(width: 640, height: 480, motion: truth)
+        var estimator = MotionEstimator()
+        _ = estimator.estimate(luma: before, width: 640, height: 480, stride: 640)
+        let estimate = estimator.estimate(luma: after, width: 640, height: 480, stride: 640)
+        let estimated = try #require(estimate)
+        #expect(abs(estimated.scale - 1.006) < 0.001, "\(estimated)")
+        #expect(abs(estimated.rotation - truth.rotation) < 0.05 * .pi / 180, "\(estimated)")
+        #expect(Self.cornerErrors(estimated: estimated, truth: truth).allSatisfy { $0 < 0.5 }, "\(estimated)")
+
+        // A shift alone misses the corners by pixels, which add up frame after frame.
+        var shiftOnly = MotionEstimator(configuration: .init(estimatesZoomAndTurn: false))
+        _ = shiftOnly.estimate(luma: before, width: 640, height: 480, stride: 640)
+        let shiftEstimate = shiftOnly.estimate(luma: after, width: 640, height: 480, stride: 640)
+        let shift = try #require(shiftEstimate)
+        #expect(shift.scale == 1 && shift.rotation == 0)
+        #expect(Self.cornerErrors(estimated: shift, truth: truth).contains { $0 > 1.5 })
+    }
+
+    @Test func aPureShiftGivesNoZoomOrTurn() throws {
+        var estimator = MotionEstimator()
+        _ = estimator.estimate(luma: Self.scene(width: 640, height: 480, stride: 640, dx: 0, dy: 0), width: 640, height: 480, stride: 640)
+        let after = Self.scene(width: 640, height: 480, stride: 640, dx: -9, dy: 5)
+        let estimate = estimator.estimate(luma: after, width: 640, height: 480, stride: 640)
+        let estimated = try #require(estimate)
+        #expect(abs(estimated.scale - 1) < 0.0005 && abs(estimated.rotation) < 0.03 * .pi / 180, "\(estimated)")
     }
 
     @Test func aRepeatedPatternIsAmbiguous() {
@@ -128,7 +166,7 @@ struct MotionEstimatorTests {
         _ = estimator.estimate(luma: large, width: 320, height: 240, stride: 320)
         let afterResize = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)
         #expect(afterResize == nil)
-        let shift = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)
+        let shift = estimator.estimate(luma: small, width: 256, height: 192, stride: 256)?.centreShift(width: 256, height: 192)
         #expect(shift.map { abs($0.dx) <= 1 && abs($0.dy) <= 1 } == true)
     }
 }

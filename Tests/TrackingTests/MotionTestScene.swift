@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// Synthetic textured luma images for motion tests.
 enum TestScene {
@@ -25,6 +26,22 @@ enum TestScene {
                 let sx = Double(x) - dx, sy = Double(y) - dy
                 let value = 0.6 * valueNoise(x: sx, y: sy, cell: 7, seed: seed) + 0.4 * valueNoise(x: sx, y: sy, cell: 29, seed: seed + 1)
                 plane[y * stride + x] = UInt8(max(0, min(255, (value * 255).rounded())))
+            }
+        }
+        return plane
+    }
+
+    /// A textured plane whose content moved by `motion`: the pixel at `(x, y)` shows the scene where
+    /// the motion's inverse takes `(x, y)`.
+    static func render(width: Int, height: Int, motion: ImageMotion, seed: UInt64 = 11) -> [UInt8] {
+        let back = motion.inverse ?? .identity
+        var plane = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let source = back.applied(x: Double(x), y: Double(y))
+                let value = 0.6 * valueNoise(x: source.x, y: source.y, cell: 7, seed: seed)
+                    + 0.4 * valueNoise(x: source.x, y: source.y, cell: 29, seed: seed + 1)
+                plane[y * width + x] = UInt8(max(0, min(255, (value * 255).rounded())))
             }
         }
         return plane

@@ -50,7 +50,15 @@ struct PriceTrackerFilterTests {
         var filter = BoxFilter(
             box: PixelRect(x: 10, y: 20, width: 40, height: 12), measurementNoise: 0.1, sizeNoise: 0.5
         )
-        filter.shift(dx: 7.5, dy: -3)
+        filter.move(by: ImageMotion(dx: 7.5, dy: -3))
         #expect(filter.box == PixelRect(x: 17.5, y: 17, width: 40, height: 12))
+    }
+
+    @Test func aZoomScalesTheBoxAboutTheMovedCentre() {
+        var filter = BoxFilter(
+            box: PixelRect(x: 10, y: 20, width: 40, height: 12), measurementNoise: 0.1, sizeNoise: 0.5
+        )
+        filter.move(by: ImageMotion(dx: 0, dy: 0, scale: 1.5, rotation: 0, about: (30, 26)))
+        #expect(filter.box == PixelRect(x: 0, y: 17, width: 60, height: 18))
     }
 }

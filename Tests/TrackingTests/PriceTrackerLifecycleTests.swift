@@ -84,7 +84,7 @@ struct PriceTrackerLifecycleTests {
         _ = tracker.update(detections: [detection("9.99", x: 100, y: 100)], at: frameTime(1))
         var shown: [TrackedPrice] = []
         for frame in 2..<62 {
-            shown = tracker.predict(at: frameTime(frame), imageMotion: (dx: 1, dy: -0.5))
+            shown = tracker.predict(at: frameTime(frame), imageMotion: ImageMotion(dx: 1, dy: -0.5))
         }
         let price = try #require(shown.first)
         #expect(price.id == "p1")
@@ -92,6 +92,26 @@ struct PriceTrackerLifecycleTests {
         #expect(abs(price.box.midX - 160) < 2)
         #expect(abs(price.box.midY - 70) < 2)
         #expect(tracker.events.isEmpty)
+    }
+
+    @Test func aBoxNearTheBorderFollowsTheCameraZoomAndTurnAndGrowsWithIt() throws {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("9.99", x: 560, y: 60)], at: 0)
+        _ = tracker.update(detections: [detection("9.99", x: 560, y: 60)], at: frameTime(1))
+        let before = try #require(tracker.predict(at: frameTime(1)).first).box
+        // Thirty frames of a slow zoom-in and roll, as a hand-held camera has: no shift at the centre.
+        let step = ImageMotion(dx: 0, dy: 0, scale: 1.003, rotation: 0.001, about: (320, 240))
+        var expected = before
+        var shown: [TrackedPrice] = []
+        for frame in 2..<32 {
+            shown = tracker.predict(at: frameTime(frame), imageMotion: step)
+            expected = step.applied(to: expected)
+        }
+        let price = try #require(shown.first)
+        #expect(abs(price.box.midX - expected.midX) < 1 && abs(price.box.midY - expected.midY) < 1, "\(price.box) \(expected)")
+        #expect(abs(price.box.height - expected.height) < 0.5)
+        // A shift alone would have left it where it was: more than 20 px off.
+        #expect(abs(expected.midX - before.midX) + abs(expected.midY - before.midY) > 20)
     }
 
     @Test func aTrackUnreadForLongStopsDriftingAndOnlyFollowsTheImage() throws {
@@ -143,7 +163,7 @@ struct PriceTrackerLifecycleTests {
         _ = tracker.update(detections: prices, at: 0)
         _ = tracker.update(detections: prices, at: frameTime(1))
         try tracker.lock(id: "p2")
-        let shown = tracker.predict(at: frameTime(2), imageMotion: (dx: 0, dy: -200), frameSize: (320, 240))
+        let shown = tracker.predict(at: frameTime(2), imageMotion: ImageMotion(dx: 0, dy: -200), frameSize: (320, 240))
         #expect(shown.map(\.id) == ["p2"])
         #expect(tracker.endedSinceLastUpdate.map(\.id) == ["p1"])
     }

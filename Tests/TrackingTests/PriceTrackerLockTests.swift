@@ -42,7 +42,7 @@ struct PriceTrackerLockTests {
         try tracker.lock(id: "p1")
         var shown: [TrackedPrice] = []
         for frame in 2..<92 {
-            shown = tracker.update(detections: [], at: frameTime(frame), imageMotion: (dx: 1, dy: 0))
+            shown = tracker.update(detections: [], at: frameTime(frame), imageMotion: ImageMotion(dx: 1, dy: 0))
         }
         let price = try #require(shown.first)
         #expect(price.id == "p1")

@@ -18,7 +18,7 @@ struct PriceTrackerSmoothingTests {
             let trueY = 240.0
             let readX = trueX + random.gaussian(deviation: jitter)
             let readY = trueY + random.gaussian(deviation: jitter)
-            let motion = motionKnown ? (dx: cameraPan / 30, dy: 0.0) : nil
+            let motion = motionKnown ? ImageMotion(dx: cameraPan / 30, dy: 0) : nil
             let output = tracker.update(
                 detections: [detection("3.99", x: readX, y: readY)], at: frameTime(frame), imageMotion: motion
             )
@@ -64,7 +64,7 @@ struct PriceTrackerSmoothingTests {
         _ = tracker.update(detections: [detection("5.00", x: 100, y: 100)], at: 0)
         _ = tracker.update(detections: [detection("5.00", x: 100, y: 100)], at: frameTime(1))
         for frame in 2..<6 {
-            _ = tracker.predict(at: frameTime(frame), imageMotion: (dx: 8, dy: -2))
+            _ = tracker.predict(at: frameTime(frame), imageMotion: ImageMotion(dx: 8, dy: -2))
         }
         var guessed: [TrackedPrice] = []
         for frame in 6..<12 {
@@ -86,7 +86,7 @@ struct PriceTrackerSmoothingTests {
         for frame in 0..<60 {
             let step = 8 * sin(Double(frame) / 4)
             x += step
-            let motion = (dx: step, dy: 0.0)
+            let motion = ImageMotion(dx: step, dy: 0)
             if frame % 3 == 0 {
                 last = tracker.update(detections: [detection("5.00", x: x, y: 100)], at: frameTime(frame), imageMotion: motion).first
             } else {

@@ -14,11 +14,11 @@ struct OCRSchedulerTests {
     }
 
     static func still() -> SceneChange {
-        SceneChange(motion: (0, 0), isStill: true, changed: CellMask(cellSize: 16, frameWidth: width, frameHeight: height))
+        SceneChange(motion: .identity, isStill: true, changed: CellMask(cellSize: 16, frameWidth: width, frameHeight: height))
     }
 
     static func moved(dx: Double, dy: Double) -> SceneChange {
-        SceneChange(motion: (dx, dy), isStill: false, changed: CellMask(cellSize: 16, frameWidth: width, frameHeight: height))
+        SceneChange(motion: ImageMotion(dx: dx, dy: dy), isStill: false, changed: CellMask(cellSize: 16, frameWidth: width, frameHeight: height))
     }
 
     static func track(_ key: Int, _ state: TrackState, locked: Bool = false, lastReadAt: Double = 0) -> TrackSummary {
@@ -54,7 +54,7 @@ struct OCRSchedulerTests {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: first[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
         for sequence in 1..<30 {
             scheduler.observe(Self.still(), width: Self.width, height: Self.height)
             let jobs = scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
@@ -66,7 +66,7 @@ struct OCRSchedulerTests {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: first[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
         // Content moves 32 px left: two columns of 16 px cells enter on the right.
         scheduler.observe(Self.moved(dx: -32, dy: 0), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 1.0 / 30, tracks: [], queueEmpty: true)
@@ -84,7 +84,7 @@ struct OCRSchedulerTests {
         change.changed[3, 4] = true
         scheduler.observe(change, width: Self.width, height: Self.height)
         #expect(Self.scanMask(scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: false)) == nil)
-        scheduler.completed(Self.result(of: first[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let mask = try #require(Self.scanMask(scheduler.plan(frame: try Self.frame(2), time: 0.07, tracks: [], queueEmpty: true)))
         #expect(mask.count == 1 && mask[3, 4])
@@ -94,7 +94,7 @@ struct OCRSchedulerTests {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: first[0], dropped: true), offset: (0, 0))
+        scheduler.completed(Self.result(of: first[0], dropped: true), offset: .identity)
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let mask = try #require(Self.scanMask(scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: true)))
         #expect(mask.count == mask.columns * mask.rows)
@@ -104,7 +104,7 @@ struct OCRSchedulerTests {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: scan[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: scan[0]), offset: .identity)
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let tracks = [Self.track(1, .tentative), Self.track(2, .confirmed, locked: true, lastReadAt: -100)]
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 10, tracks: tracks, queueEmpty: true)
@@ -120,7 +120,7 @@ struct OCRSchedulerTests {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: scan[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: scan[0]), offset: .identity)
         let interval = scheduler.configuration.verifyInterval
         let tracks = [Self.track(1, .confirmed, lastReadAt: 1), Self.track(2, .confirmed, lastReadAt: 0.5)]
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
@@ -132,7 +132,7 @@ struct OCRSchedulerTests {
         #expect(key == 2)
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         #expect(scheduler.plan(frame: try Self.frame(3), time: 1.1 + interval, tracks: tracks, queueEmpty: true).isEmpty)
-        scheduler.completed(Self.result(of: due[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: due[0]), offset: .identity)
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let next = scheduler.plan(frame: try Self.frame(4), time: 1.2 + interval, tracks: tracks, queueEmpty: true)
         guard case .verify(let second, _) = next.first?.kind else { Issue.record("expected a verification"); return }
@@ -153,11 +153,11 @@ struct OCRSchedulerTests {
                     #expect(running == nil)
                     running = job
                 } else {
-                    scheduler.completed(Self.result(of: job), offset: (0, 0))
+                    scheduler.completed(Self.result(of: job), offset: .identity)
                 }
             }
             if let job = running, time - job.time >= 0.3 {
-                scheduler.completed(Self.result(of: job), offset: (0, 0))
+                scheduler.completed(Self.result(of: job), offset: .identity)
                 running = nil
             }
         }
@@ -174,12 +174,12 @@ struct OCRSchedulerTests {
         var result = Self.result(of: scan[0])
         // A 20 px high line running off the right edge.
         result.incomplete = [PixelRect(x: 560, y: 200, width: 80, height: 20)]
-        scheduler.completed(result, offset: (0, 0))
+        scheduler.completed(result, offset: .identity)
         scheduler.observe(Self.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
         let early = scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: true)
         // 8 px in is less than half the text height from the edge: not yet.
         #expect(Self.scanMask(early).map { !$0.intersects(PixelRect(x: 560, y: 200, width: 40, height: 20)) } ?? true)
-        for job in early { scheduler.completed(Self.result(of: job), offset: (0, 0)) }
+        for job in early { scheduler.completed(Self.result(of: job), offset: .identity) }
         scheduler.observe(Self.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
         let later = scheduler.plan(frame: try Self.frame(2), time: 0.07, tracks: [], queueEmpty: true)
         let mask = try #require(Self.scanMask(later))
@@ -195,9 +195,9 @@ struct OCRSchedulerTests {
         let line = TextRegion(box: OCRRect(x: 200, y: 200, width: 100, height: 20), level: 0)
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: scan[0]), offset: (0, 0))
+        scheduler.completed(Self.result(of: scan[0]), offset: .identity)
         let read = OCRJob(kind: .read([line]), priority: .newRegions, frame: try Self.frame(0), time: 0)
-        scheduler.completed(Self.result(of: read), offset: (0, 0))
+        scheduler.completed(Self.result(of: read), offset: .identity)
         var rereads = 0
         for sequence in 1..<60 {
             let time = Double(sequence) / 30
@@ -206,10 +206,10 @@ struct OCRSchedulerTests {
                 if case .scan(let mask) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
                     rereads += 1
                     // The scan reads the line again, as the runner would.
-                    scheduler.completed(Self.result(of: job), offset: (0, 0))
-                    scheduler.completed(Self.result(of: OCRJob(kind: .read([line]), priority: .newRegions, frame: job.frame, time: time)), offset: (0, 0))
+                    scheduler.completed(Self.result(of: job), offset: .identity)
+                    scheduler.completed(Self.result(of: OCRJob(kind: .read([line]), priority: .newRegions, frame: job.frame, time: time)), offset: .identity)
                 } else {
-                    scheduler.completed(Self.result(of: job), offset: (0, 0))
+                    scheduler.completed(Self.result(of: job), offset: .identity)
                 }
             }
         }

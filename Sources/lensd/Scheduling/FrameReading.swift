@@ -5,7 +5,7 @@ import Tracking
 /// them into the current frame's pixels, and the parts of the job's frame that were read.
 struct FrameReading: Sendable {
     var lines: [OCRLine]
-    var offset: (dx: Double, dy: Double)
+    var offset: ImageMotion
     var observed: [PixelRect]
     /// Readings are applied to the tracker in passes, lower first: a second read of the same
     /// price (``OCRJobResult/confirmations``) must come after the first to count as another read.

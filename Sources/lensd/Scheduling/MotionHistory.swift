@@ -1,11 +1,12 @@
 import Tracking
 
-/// Where the image content of each recent frame lies relative to the first frame: the sum of the
-/// measured motions. The offset between two frames moves a read made on an older frame into the
+/// How the image content of each recent frame lies relative to the first frame: the measured
+/// motions composed. The motion between two frames moves a read made on an older frame into the
 /// newer frame's pixels.
 struct MotionHistory {
-    private var positions: [UInt64: (x: Double, y: Double)] = [:]
-    private var latest: (sequence: UInt64, x: Double, y: Double)?
+    /// For each remembered frame, the motion from the first frame to it.
+    private var positions: [UInt64: ImageMotion] = [:]
+    private var latest: (sequence: UInt64, motion: ImageMotion)?
     /// Frames older than this many frames before the latest are forgotten.
     let capacity: Int
 
@@ -14,20 +15,21 @@ struct MotionHistory {
     }
 
     /// Records a frame with its motion since the previous recorded frame (`nil` counts as none).
-    mutating func record(sequence: UInt64, motion: (dx: Double, dy: Double)?) {
-        let previous: (x: Double, y: Double) = latest.map { ($0.x, $0.y) } ?? (0, 0)
-        let position = (x: previous.x + (motion?.dx ?? 0), y: previous.y + (motion?.dy ?? 0))
+    mutating func record(sequence: UInt64, motion: ImageMotion?) {
+        let previous = latest?.motion ?? .identity
+        let position = previous.followed(by: motion ?? .identity)
         positions[sequence] = position
-        latest = (sequence, position.x, position.y)
-        if positions.count > capacity {
+        latest = (sequence, position)
+        // Forget old frames in batches, not on every frame.
+        if positions.count > capacity + capacity / 2 {
             let oldest = sequence >= UInt64(capacity) ? sequence - UInt64(capacity) : 0
             positions = positions.filter { $0.key > oldest }
         }
     }
 
-    /// How far content moved from frame `from` to the latest frame, or `nil` if `from` is forgotten.
-    func offset(from sequence: UInt64) -> (dx: Double, dy: Double)? {
-        guard let latest, let then = positions[sequence] else { return nil }
-        return (latest.x - then.x, latest.y - then.y)
+    /// How content moved from frame `from` to the latest frame, or `nil` if `from` is forgotten.
+    func offset(from sequence: UInt64) -> ImageMotion? {
+        guard let latest, let then = positions[sequence], let back = then.inverse else { return nil }
+        return back.followed(by: latest.motion)
     }
 }

@@ -101,13 +101,16 @@ struct OCRScheduler {
         }
         if let motion = change.motion {
             for index in cutLines.indices {
-                cutLines[index].line = cutLines[index].line.offsetBy(dx: motion.dx, dy: motion.dy)
+                cutLines[index].line = motion.applied(to: cutLines[index].line)
             }
             for index in retries.indices {
-                retries[index].line = retries[index].line.offsetBy(dx: motion.dx, dy: motion.dy)
+                retries[index].line = motion.applied(to: retries[index].line)
             }
-            pendingShift.dx += motion.dx
-            pendingShift.dy += motion.dy
+            // The mask moves by whole cells with the shift at the frame's centre: a zoom or turn
+            // moves its border cells by a few pixels more, less than the cells themselves.
+            let shift = motion.displacement(atX: Double(width) / 2, y: Double(height) / 2)
+            pendingShift.dx += shift.dx
+            pendingShift.dy += shift.dy
             let columns = Int((pendingShift.dx / Double(cellSize)).rounded(.towardZero))
             let rows = Int((pendingShift.dy / Double(cellSize)).rounded(.towardZero))
             if columns != 0 || rows != 0 {
@@ -192,24 +195,25 @@ struct OCRScheduler {
     }
 
     /// Takes note of a finished or dropped job.
-    /// - Parameter offset: how far content moved from the job's frame to the current one.
-    mutating func completed(_ result: OCRJobResult, offset: (dx: Double, dy: Double)) {
+    /// - Parameter offset: how content moved from the job's frame to the current one.
+    mutating func completed(_ result: OCRJobResult, offset: ImageMotion) {
         switch result.kind {
         case .scan(let mask):
             scansRunning -= 1
             if result.dropped { markUnread(mask.runs, offset: offset) }
             cutLines += result.incomplete.map { line in
-                let moved = line.offsetBy(dx: offset.dx, dy: offset.dy)
+                let moved = offset.applied(to: line)
                 let half = Self.isInView(line, marginHeights: 0.5, width: result.frameWidth, height: result.frameHeight)
                 return CutLine(line: moved, marginHeights: half ? 2 : 0.5)
             }
         case .read(let regions):
-            let lines = regions.map { OCRJobRunner.rect($0.box).offsetBy(dx: offset.dx, dy: offset.dy) }
+            let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
-                markUnread(lines, offset: (0, 0))
+                markUnread(originals, offset: offset)
             } else {
-                for line in lines where !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) {
-                    let original = line.offsetBy(dx: -offset.dx, dy: -offset.dy)
+                for original in originals {
+                    let line = offset.applied(to: original)
+                    guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
                     let digits = result.lines.contains { read in
                         original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
                             && read.text.contains(where: \.isNumber)
@@ -246,9 +250,9 @@ struct OCRScheduler {
         unread = mask
     }
 
-    private mutating func markUnread(_ rects: [PixelRect], offset: (dx: Double, dy: Double)) {
+    private mutating func markUnread(_ rects: [PixelRect], offset: ImageMotion) {
         guard var mask = unread else { return }
-        for rect in rects { mask.set(rect.offsetBy(dx: offset.dx, dy: offset.dy)) }
+        for rect in rects { mask.set(offset.applied(to: rect)) }
         unread = mask
     }
 }
