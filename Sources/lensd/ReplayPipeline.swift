@@ -120,7 +120,9 @@ final class ReplayPipeline: Sendable {
                     process: { engine, job in
                         let clock = ContinuousClock()
                         let began = clock.now
+                        let cpuBegan = ThreadCPUClock.now()
                         let result = runner.run(job, engine: engine)
+                        metrics.ocrJobs.record(kind: job.kind.name, cpu: ThreadCPUClock.now() - cpuBegan)
                         let elapsed = began.duration(to: clock.now)
                         let nanoseconds = Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
                         metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)

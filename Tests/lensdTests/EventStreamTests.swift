@@ -23,7 +23,7 @@ struct EventStreamTests {
         }
         #expect(text == """
             {"class":"ERROR","concerns":"replay","frame":7,"message":"bad frame"}
-            {"class":"VERSION","proto_major":1,"proto_minor":2,"release":"\(ProtocolVersion.release)"}
+            {"class":"VERSION","proto_major":1,"proto_minor":3,"release":"\(ProtocolVersion.release)"}
 
             """)
     }

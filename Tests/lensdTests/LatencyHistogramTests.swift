@@ -55,4 +55,19 @@ struct LatencyHistogramTests {
         let periodic = stats.periodic()
         #expect(periodic.latency == nil && periodic.firstOverlaysMs == nil)
     }
+
+    @Test("the final STATS adds up scheduled OCR jobs per kind: how many and their CPU seconds")
+    func finalStatsCarriesJobTotals() throws {
+        let metrics = PipelineMetrics()
+        let stats = StatsReporter(metrics: metrics)
+        #expect(stats.final().ocrJobs == nil)
+        metrics.ocrJobs.record(kind: "read", cpu: .milliseconds(20))
+        metrics.ocrJobs.record(kind: "read", cpu: .milliseconds(30))
+        metrics.ocrJobs.record(kind: "whole_frame", cpu: .milliseconds(300))
+        let jobs = try #require(stats.final().ocrJobs)
+        #expect(jobs["read"] == OCRJobTotalsMessage(count: 2, cpuSeconds: 0.05))
+        #expect(jobs["whole_frame"] == OCRJobTotalsMessage(count: 1, cpuSeconds: 0.3))
+        #expect(jobs["scan"] == nil)
+        #expect(stats.periodic().ocrJobs == nil)
+    }
 }

@@ -26,6 +26,8 @@ final class PipelineMetrics: Sendable {
     let latencyMilliseconds = SampleWindow()
     /// Whole-run latency histograms per stage, for the final `STATS` line.
     let latencies = StageLatencies()
+    /// Scheduled OCR jobs per kind, for the final `STATS` line.
+    let ocrJobs = OCRJobAccounting()
     /// When the pipeline was set up: the zero of ``firstOverlaysMilliseconds``.
     let started: MonotonicInstant
     /// Monotonic nanoseconds when the first `OVERLAYS` line was emitted; 0 before.

@@ -47,6 +47,7 @@ final class StatsReporter: Sendable {
         var message = build(final: true, now: now)
         message.latency = metrics.latencies.message()
         message.firstOverlaysMs = metrics.firstOverlaysMilliseconds.map(Self.rounded)
+        message.ocrJobs = metrics.ocrJobs.message()
         return message
     }
 

@@ -2,5 +2,5 @@
 enum ProtocolVersion {
     static let release = "0.1.0"
     static let major = 1
-    static let minor = 2
+    static let minor = 3
 }

@@ -33,4 +33,6 @@ struct StatsMessage: ProtocolMessage {
     var latency: StageLatenciesMessage?
     /// Milliseconds from the pipeline's start to the first `OVERLAYS` line (final line only).
     var firstOverlaysMs: Double?
+    /// Per kind of scheduled OCR job, how many ran and their CPU time (final line, `--schedule changes` only).
+    var ocrJobs: [String: OCRJobTotalsMessage]?
 }

@@ -17,6 +17,16 @@ struct OCRJob: Sendable {
         case verify(key: Int, box: PixelRect)
         /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts).
         case wholeFrame
+
+        /// The kind's name in `STATS` (`ocr_jobs`).
+        var name: String {
+            switch self {
+            case .scan: "scan"
+            case .read: "read"
+            case .verify: "verify"
+            case .wholeFrame: "whole_frame"
+            }
+        }
     }
 
     /// Lower runs first: new regions, then tentative tracks, then confirmed ones, then whole frames.
