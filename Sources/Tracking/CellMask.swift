@@ -71,6 +71,15 @@ public struct CellMask: Sendable, Hashable {
         }
     }
 
+    /// Clears every cell set in `other` (same geometry; cells outside either are ignored).
+    public mutating func subtract(_ other: CellMask) {
+        for row in 0..<min(rows, other.rows) {
+            for column in 0..<min(columns, other.columns) where other[column, row] {
+                bits[row * columns + column] = false
+            }
+        }
+    }
+
     /// The mask with its content moved by whole cells: what was at `(c, r)` is now at
     /// `(c + dc, r + dr)`; cells moved in from outside take `fill`.
     public func shifted(columns dc: Int, rows dr: Int, fill: Bool) -> CellMask {

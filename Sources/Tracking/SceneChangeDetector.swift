@@ -8,7 +8,8 @@
 /// removing a global exposure change), the frame is still: no motion is estimated and nothing
 /// changed, which keeps a static scene nearly free. Otherwise the motion is estimated against the
 /// reference, the reference is moved by it (bilinear) and every cell whose residual exceeds
-/// ``Configuration/changeThreshold``, or that came from outside the reference, is marked changed.
+/// ``Configuration/changeThreshold``, or that holds content from outside the reference, is marked
+/// changed; the latter alone also count as ``SceneChange/cameIntoView``.
 /// Comparing with the reference rather than the previous frame lets a slow drift add up until it
 /// is measured, instead of being lost a little at a time.
 public struct SceneChangeDetector: Sendable {
@@ -76,7 +77,7 @@ public struct SceneChangeDetector: Sendable {
         let still = Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
             (Float(reference.pixels[y * reference.width + x]) + offset, true)
         }
-        if still.max() ?? 0 <= configuration.stillThreshold {
+        if still.means.max() ?? 0 <= configuration.stillThreshold {
             return SceneChange(motion: .identity, isStill: true, changed: changed)
         }
         let motion = estimator.estimate(downscaled: small)
@@ -101,15 +102,23 @@ public struct SceneChangeDetector: Sendable {
                 return (value < low ? low + offset : value > high ? high + offset : value + offset, true)
             }
         }
+        var cameIntoView = changed
         for row in 0..<changed.rows {
             for column in 0..<changed.columns {
                 let index = row * changed.columns + column
-                if index >= residuals.count || residuals[index] > configuration.changeThreshold {
+                guard index < residuals.means.count else {
                     changed[column, row] = true
+                    continue
+                }
+                if residuals.means[index] > configuration.changeThreshold {
+                    changed[column, row] = true
+                } else if residuals.entered[index] {
+                    changed[column, row] = true
+                    cameIntoView[column, row] = true
                 }
             }
         }
-        return SceneChange(motion: motion, isStill: false, changed: changed)
+        return SceneChange(motion: motion, isStill: false, changed: changed, cameIntoView: cameIntoView)
     }
 
     /// The same as `update(luma:width:height:stride:)` for a plane held in an array.
@@ -129,14 +138,15 @@ public struct SceneChangeDetector: Sendable {
     }
 
     /// Per cell (`cell × cell` downscaled pixels, row-major over `grid`, the frame's cell grid),
-    /// the mean absolute difference between each pixel and its predicted value; a pixel whose
-    /// prediction is unavailable (came from outside) makes its cell `.infinity`.
+    /// the mean absolute difference between each pixel and its predicted value, and whether some
+    /// pixel's prediction is unavailable (it came from outside the reference).
     private static func cellDifferences(
         _ current: LumaImage, cell: Int, grid: (columns: Int, rows: Int), predicted: (Int, Int) -> (Float, Bool)
-    ) -> [Float] {
+    ) -> (means: [Float], entered: [Bool]) {
         let columns = grid.columns, rows = grid.rows
         var sums = [Float](repeating: 0, count: columns * rows)
         var counts = [Int](repeating: 0, count: columns * rows)
+        var entered = [Bool](repeating: false, count: columns * rows)
         current.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<min(current.height, rows * cell) {
                 let rowBase = (y / cell) * columns
@@ -147,11 +157,11 @@ public struct SceneChangeDetector: Sendable {
                         sums[index] += abs(pixels[y * current.width + x] - value)
                         counts[index] += 1
                     } else {
-                        sums[index] = .infinity
+                        entered[index] = true
                     }
                 }
             }
         }
-        return zip(sums, counts).map { $1 > 0 ? $0 / Float($1) : .infinity }
+        return (zip(sums, counts).map { $1 > 0 ? $0 / Float($1) : 0 }, entered)
     }
 }

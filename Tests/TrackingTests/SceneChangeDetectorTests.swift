@@ -45,6 +45,10 @@ struct SceneChangeDetectorTests {
         let inner = (1..<(mask.rows - 1)).flatMap { row in (1..<(mask.columns - 3)).map { (column: $0, row: row) } }
         let falselyChanged = inner.filter { mask[$0.column, $0.row] }.count
         #expect(falselyChanged <= inner.count / 50, "\(falselyChanged) of \(inner.count) inner cells marked changed")
+        // The new strip only came into view: what was already in view there did not change.
+        for row in 1..<(mask.rows - 1) {
+            #expect(change.cameIntoView[mask.columns - 1, row] && change.cameIntoView[mask.columns - 2, row])
+        }
     }
 
     @Test func aPatchPastedOverTheSceneIsTheOnlyChange() {
@@ -57,6 +61,7 @@ struct SceneChangeDetectorTests {
         _ = detector.update(luma: before, width: Self.width, height: Self.height, stride: Self.width)
         let change = detector.update(luma: after, width: Self.width, height: Self.height, stride: Self.width)
         let mask = change.changed
+        #expect(change.cameIntoView.isEmpty)
         #expect(mask[20, 14] && mask[22, 15])
         #expect(!mask[5, 5] && !mask[35, 25])
         #expect(mask.count <= 6 * 5 + 10, "\(change.motion.map { "\($0)" } ?? "nil") \((0..<mask.rows).map { r in String((0..<mask.columns).map { mask[$0, r] ? "#" : "." }) }.joined(separator: "\n"))")

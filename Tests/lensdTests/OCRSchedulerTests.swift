@@ -32,7 +32,7 @@ struct OCRSchedulerTests {
     }
 
     static func scanMask(_ jobs: [OCRJob]) -> CellMask? {
-        for job in jobs { if case .scan(let mask) = job.kind { return mask } }
+        for job in jobs { if case .scan(let mask, _, _) = job.kind { return mask } }
         return nil
     }
 
@@ -189,7 +189,7 @@ struct OCRSchedulerTests {
     @Test func readsALineWithNoPriceAgainAFewTimesThenLeavesIt() throws {
         var configuration = Self.noWholeFrames()
         configuration.retries = 2
-        configuration.retriesWithDigits = 5
+        configuration.retriesWhenPriceLike = 5
         configuration.retryInterval = 0.2
         var scheduler = OCRScheduler(configuration: configuration)
         let line = TextRegion(box: OCRRect(x: 200, y: 200, width: 100, height: 20), level: 0)
@@ -203,7 +203,7 @@ struct OCRSchedulerTests {
             let time = Double(sequence) / 30
             scheduler.observe(Self.still(), width: Self.width, height: Self.height)
             for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
-                if case .scan(let mask) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
+                if case .scan(let mask, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
                     rereads += 1
                     // The scan reads the line again, as the runner would.
                     scheduler.completed(Self.result(of: job), offset: .identity)
@@ -214,5 +214,80 @@ struct OCRSchedulerTests {
             }
         }
         #expect(rereads == 2)
+    }
+
+    /// A scan of frame `sequence` after the camera moved by `dx`, with `cameIntoView` and `changed` cells.
+    private static func scanAfterPan(
+        _ scheduler: inout OCRScheduler, sequence: UInt64, dx: Double, changed: [PixelRect], cameIntoView: Bool
+    ) throws -> (forced: CellMask, known: [PixelRect])? {
+        var mask = CellMask(cellSize: 16, frameWidth: width, frameHeight: height)
+        for rect in changed { mask.set(rect) }
+        let change = SceneChange(motion: ImageMotion(dx: dx, dy: 0), isStill: false, changed: mask, cameIntoView: cameIntoView ? mask : nil)
+        scheduler.observe(change, width: width, height: height)
+        let jobs = scheduler.plan(frame: try frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: false)
+        for job in jobs { if case .scan(_, let forced, let known) = job.kind { return (forced, known) } }
+        return nil
+    }
+
+    @Test func aLineReadBeforeIsPassedOnAsKnownAndMovedWithTheImage() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        let line = TextRegion(box: OCRRect(x: 600, y: 200, width: 30, height: 14), level: 0)
+        let read = OCRJob(kind: .read([line]), priority: .newRegions, frame: try Self.frame(0), time: 0)
+        scheduler.completed(Self.result(of: read), offset: .identity)
+        // The camera pans right: the line moves 8 px left and the border column gains a strip of view.
+        let border = PixelRect(x: 624, y: 0, width: 16, height: 480)
+        let scan = try #require(try Self.scanAfterPan(&scheduler, sequence: 1, dx: -8, changed: [border], cameIntoView: true))
+        #expect(scan.known.contains { abs($0.x - 592) < 0.5 && abs($0.y - 200) < 0.5 })
+        #expect(!scan.forced.intersects(PixelRect(x: 592, y: 200, width: 30, height: 14)))
+    }
+
+    @Test func cellsWhoseContentChangedAreForcedButCellsThatOnlyCameIntoViewAreNot() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        let hand = PixelRect(x: 300, y: 200, width: 40, height: 40)
+        let changed = try #require(try Self.scanAfterPan(&scheduler, sequence: 1, dx: 0, changed: [hand], cameIntoView: false))
+        #expect(changed.forced.intersects(hand))
+        let scanning = OCRJob(kind: .scan(unread: changed.forced, forced: changed.forced, known: []), priority: .newRegions, frame: try Self.frame(1), time: 0)
+        scheduler.completed(Self.result(of: scanning), offset: .identity)
+        let border = PixelRect(x: 624, y: 0, width: 16, height: 480)
+        let entered = try #require(try Self.scanAfterPan(&scheduler, sequence: 2, dx: -8, changed: [border], cameIntoView: true))
+        #expect(entered.forced.isEmpty)
+    }
+
+    @Test func aScanSkipsALineReadBeforeUnlessItsContentChanged() {
+        let known = [PixelRect(x: 100, y: 100, width: 120, height: 20)]
+        let nothing = CellMask(cellSize: 16, frameWidth: Self.width, frameHeight: Self.height)
+        // The same line proposed again, a few pixels off: skipped.
+        #expect(!OCRJobRunner.needsReading(PixelRect(x: 103, y: 101, width: 118, height: 21), forced: nothing, known: known))
+        // A line never read: read.
+        #expect(OCRJobRunner.needsReading(PixelRect(x: 100, y: 300, width: 120, height: 20), forced: nothing, known: known))
+        // The known line after its content changed: read again.
+        var changed = nothing
+        changed.set(PixelRect(x: 150, y: 105, width: 4, height: 4))
+        #expect(OCRJobRunner.needsReading(PixelRect(x: 103, y: 101, width: 118, height: 21), forced: changed, known: known))
+    }
+
+    @Test func aCropAroundAPriceThatReadNothingSendsItsLineBackToTheScan() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        let crop = PixelRect(x: 280, y: 220, width: 160, height: 50)
+        let verify = OCRJob(kind: .verify(key: 1, box: crop), priority: .tentative, frame: try Self.frame(0), time: 0)
+        var result = Self.result(of: verify)
+        result.emptyCrops = [crop]
+        scheduler.completed(result, offset: .identity)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
+        let scan = try #require(jobs.compactMap { job -> CellMask? in
+            if case .scan(_, let forced, _) = job.kind { return forced }
+            return nil
+        }.first)
+        #expect(scan.intersects(PixelRect(x: 350, y: 240, width: 4, height: 4)))
     }
 }

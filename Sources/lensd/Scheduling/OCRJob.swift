@@ -9,8 +9,10 @@ struct OCRJob: Sendable {
     /// What to read.
     enum Kind: Sendable {
         /// Propose text lines over the frame and read those touching the `unread` cells (new or
-        /// changed content); the reading is split into ``read(_:)`` jobs.
-        case scan(unread: CellMask)
+        /// changed content); the reading is split into ``read(_:)`` jobs. A proposed line that
+        /// matches a `known` line (read before, moved into this frame) is not read again unless it
+        /// touches a `forced` cell: one whose content changed, not only came into view.
+        case scan(unread: CellMask, forced: CellMask, known: [PixelRect])
         /// Read these proposed lines, each as one line.
         case read([TextRegion])
         /// Read again the region of the track with this key (`TrackSummary.key`) around its box.

@@ -20,7 +20,7 @@ struct OCRJobRunner: Sendable {
         let frame = job.frame
         do throws(OCRError) {
             switch job.kind {
-            case .scan(let unread):
+            case .scan(let unread, let forced, let known):
                 let proposed = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
@@ -30,6 +30,7 @@ struct OCRJobRunner: Sendable {
                 // lines first: on a tag the price is the biggest text, so prices are read first.
                 let wanted = proposed
                     .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: 0.5, width: frame.width, height: frame.height) }
+                    .filter { Self.needsReading(Self.rect($0.box), forced: forced, known: known) }
                     .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
                 result.incomplete = proposed.map { Self.rect($0.box) }
                     .filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
@@ -46,12 +47,19 @@ struct OCRJobRunner: Sendable {
             case .read(let regions):
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
-                let prices = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
-                result.confirmations = try read(
-                    prices.map { Self.region(around: $0.box, width: frame.width, height: frame.height) }, in: frame, engine: engine)
+                let crops = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
+                    .map { Self.region(around: $0.box, width: frame.width, height: frame.height) }
+                result.confirmations = try read(crops, in: frame, engine: engine)
+                result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
+                    !result.confirmations.contains { crop.contains(x: Double($0.box.x) + Double($0.box.width) / 2, y: Double($0.box.y) + Double($0.box.height) / 2) }
+                }
             case .verify(_, let box):
-                result.lines = try read([Self.region(around: box, width: frame.width, height: frame.height)], in: frame, engine: engine)
+                let crop = Self.region(around: box, width: frame.width, height: frame.height)
+                result.lines = try read([crop], in: frame, engine: engine)
                 result.observed = [box]
+                // A tentative track whose crop reads nothing is read as its proposed line next;
+                // a confirmed one is only verified, and waits for its next turn.
+                if result.lines.isEmpty, job.priority == .tentative { result.emptyCrops = [Self.rect(crop.box)] }
             case .wholeFrame:
                 result.lines = try frame.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                     try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride)
@@ -78,6 +86,15 @@ struct OCRJobRunner: Sendable {
         let x0 = max(0, Int((box.x - padX).rounded(.down))), y0 = max(0, Int((box.y - padY).rounded(.down)))
         let x1 = min(width, Int((box.maxX + padX).rounded(.up))), y1 = min(height, Int((box.maxY + padY).rounded(.up)))
         return TextRegion(box: OCRRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)), level: 0)
+    }
+
+    /// Least intersection over union of a proposed line and a line read before for both to be the
+    /// same line (proposals of one line vary a little from frame to frame).
+    static let sameLineOverlap = 0.5
+
+    /// Whether a scan reads a proposed line: one not read before, or whose content changed.
+    static func needsReading(_ line: PixelRect, forced: CellMask, known: [PixelRect]) -> Bool {
+        forced.intersects(line) || !known.contains { $0.intersectionOverUnion(line) >= sameLineOverlap }
     }
 
     static func rect(_ box: OCRRect) -> PixelRect {

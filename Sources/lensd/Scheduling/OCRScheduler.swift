@@ -5,16 +5,18 @@ import Tracking
 ///
 /// 1. **New regions** (highest priority): cells that came into view or changed in a way the camera
 ///    motion does not explain (``SceneChangeDetector``) are gathered in an *unread* mask that moves
-///    with the image; whenever no scan is running, one ``OCRJob/Kind/scan(unread:)`` takes the
-///    whole mask. Content that only moved is never read again.
+///    with the image; whenever no scan is running, one ``OCRJob/Kind/scan(unread:forced:known:)``
+///    takes the whole mask. Content that only moved is never read again: lines already read are
+///    remembered and moved with the image, and a scan skips them unless their cells' content
+///    changed (a cell at the frame's border that only gained a strip of new view does not count).
 /// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times,
 ///    ``Configuration/retryInterval`` apart), so a new price is confirmed by a second read within a
 ///    few frames; tracks whose currency was only assumed are read again as often, for the marker.
 /// 3. **Confirmed tracks** in turn, the one read longest ago first, each at most once every
 ///    ``Configuration/verifyInterval`` seconds and one at a time: a wrong or replaced value is
 ///    corrected without re-reading everything. Locked tracks are never read.
-/// 4. **Retries**: a line read with no track on it is read again a few times, more often when
-///    its read had digits in it (``Configuration/retriesWithDigits``).
+/// 4. **Retries**: a line read with no track on it is read again, more often when its read looks
+///    like a misread price (``Configuration/retriesWhenPriceLike``, see ``PriceLikeText``).
 /// 5. **A whole-frame pass** when no other work waits and no scan runs (or it has waited twice its
 ///    interval), at most every
 ///    ``Configuration/wholeFrameInterval`` seconds while the picture changes (and every
@@ -34,10 +36,15 @@ struct OCRScheduler {
         var wholeFramePasses = true
         /// Times a line read with no price found on it is read again (a read can fail on noise or
         /// blur that the next frames do not have), and the seconds between those reads: more often
-        /// for a line whose read had digits in it (a price misread is likelier there).
+        /// for a line whose read looks like a price (``PriceLikeText``).
         var retries = 1
-        var retriesWithDigits = 4
+        var retriesWhenPriceLike = 4
         var retryInterval = 0.15
+        /// Seconds a line read stays known: a scan touching it within that time does not read it
+        /// again unless its content changed. Known for longer, it is read again when a scan touches
+        /// it, so a read that failed without leaving a track (a tentative price never confirmed)
+        /// gets another chance at most this often.
+        var knownLineLifetime = 1.0
         /// The first retry comes sooner (the next frames differ in noise and blur); later ones
         /// back off, doubling from `retryInterval`.
         var firstRetryDelay = 0.05
@@ -59,6 +66,13 @@ struct OCRScheduler {
 
     let configuration: Configuration
     private var unread: CellMask?
+    /// The cells of `unread` whose content changed (or that must be read again for another reason:
+    /// a retry, a line come into full view, a dropped job): lines there are read even if known.
+    private var forced: CellMask?
+    /// Lines read in the last ``Configuration/knownLineLifetime`` seconds, in the current frame's
+    /// pixels, with the time of the frame they were read on; at most ``knownLineLimit``, oldest first.
+    private var knownLines: [(line: PixelRect, readAt: Double)] = []
+    private static let knownLineLimit = 256
     /// Motion not yet applied to `unread` (less than a cell), frame pixels.
     private var pendingShift = (dx: 0.0, dy: 0.0)
     private var scansRunning = 0
@@ -93,8 +107,12 @@ struct OCRScheduler {
     /// Folds one frame's change into the unread mask.
     mutating func observe(_ change: SceneChange, width: Int, height: Int) {
         let cellSize = change.changed.cellSize
-        guard var mask = unread, mask.cellSize == cellSize, mask.columns == change.changed.columns, mask.rows == change.changed.rows else {
+        guard var mask = unread, var must = forced, mask.cellSize == cellSize, mask.columns == change.changed.columns,
+              mask.rows == change.changed.rows
+        else {
             unread = CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height, value: true)
+            forced = unread
+            knownLines = []
             pendingShift = (0, 0)
             changedSinceWholeFrame = true
             return
@@ -106,6 +124,11 @@ struct OCRScheduler {
             for index in retries.indices {
                 retries[index].line = motion.applied(to: retries[index].line)
             }
+            let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+            knownLines = knownLines.compactMap { known in
+                let moved = motion.applied(to: known.line)
+                return moved.intersection(frame) == nil ? nil : (moved, known.readAt)
+            }
             // The mask moves by whole cells with the shift at the frame's centre: a zoom or turn
             // moves its border cells by a few pixels more, less than the cells themselves.
             let shift = motion.displacement(atX: Double(width) / 2, y: Double(height) / 2)
@@ -115,20 +138,26 @@ struct OCRScheduler {
             let rows = Int((pendingShift.dy / Double(cellSize)).rounded(.towardZero))
             if columns != 0 || rows != 0 {
                 mask = mask.shifted(columns: columns, rows: rows, fill: true)
+                must = must.shifted(columns: columns, rows: rows, fill: true)
                 pendingShift.dx -= Double(columns * cellSize)
                 pendingShift.dy -= Double(rows * cellSize)
             }
         }
         mask.formUnion(change.changed)
+        var contentChanged = change.changed
+        contentChanged.subtract(change.cameIntoView)
+        must.formUnion(contentChanged)
         let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         cutLines = cutLines.compactMap { cut in
             guard cut.line.intersection(frame) != nil else { return nil }
             guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
             mask.set(cut.line)
+            must.set(cut.line)
             return cut.marginHeights < 2 ? CutLine(line: cut.line, marginHeights: 2) : nil
         }
         if !change.isStill { changedSinceWholeFrame = true }
         unread = mask
+        forced = must
     }
 
     /// Whether a proposed line is at least `marginHeights` text heights from the left and right
@@ -150,8 +179,12 @@ struct OCRScheduler {
         var jobs: [OCRJob] = []
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
         if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
-            jobs.append(OCRJob(kind: .scan(unread: mask), priority: .newRegions, frame: frame, time: time))
+            let must = forced ?? mask
+            knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
+            jobs.append(OCRJob(
+                kind: .scan(unread: mask, forced: must, known: knownLines.map(\.line)), priority: .newRegions, frame: frame, time: time))
             unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
+            forced = unread
             scansRunning += 1
         }
         let live = Set(tracks.map(\.key))
@@ -197,8 +230,9 @@ struct OCRScheduler {
     /// Takes note of a finished or dropped job.
     /// - Parameter offset: how content moved from the job's frame to the current one.
     mutating func completed(_ result: OCRJobResult, offset: ImageMotion) {
+        markUnread(result.emptyCrops, offset: offset)
         switch result.kind {
-        case .scan(let mask):
+        case .scan(let mask, _, _):
             scansRunning -= 1
             if result.dropped { markUnread(mask.runs, offset: offset) }
             cutLines += result.incomplete.map { line in
@@ -212,13 +246,16 @@ struct OCRScheduler {
                 markUnread(originals, offset: offset)
             } else {
                 for original in originals {
+                    remember(offset.applied(to: original), readAt: result.frameTime)
+                }
+                for original in originals {
                     let line = offset.applied(to: original)
                     guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
-                    let digits = result.lines.contains { read in
+                    let priceLike = result.lines.contains { read in
                         original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
-                            && read.text.contains(where: \.isNumber)
+                            && PriceLikeText.looksLikePrice(read.text)
                     }
-                    let limit = digits ? configuration.retriesWithDigits : configuration.retries
+                    let limit = priceLike ? configuration.retriesWhenPriceLike : configuration.retries
                     guard limit > 0 else { continue }
                     retries.append(Retry(line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit))
                 }
@@ -231,9 +268,16 @@ struct OCRScheduler {
         }
     }
 
+    /// Remembers a line just read (in the current frame's pixels), replacing the same line read before.
+    private mutating func remember(_ line: PixelRect, readAt time: Double) {
+        knownLines.removeAll { $0.line.intersectionOverUnion(line) >= OCRJobRunner.sameLineOverlap }
+        knownLines.append((line, time))
+        if knownLines.count > Self.knownLineLimit { knownLines.removeFirst(knownLines.count - Self.knownLineLimit) }
+    }
+
     /// Marks for reading the lines due for another read that still have no track on them.
     private mutating func scheduleRetries(at time: Double, tracks: [TrackSummary], width: Int, height: Int) {
-        guard !retries.isEmpty, var mask = unread else { return }
+        guard !retries.isEmpty, var mask = unread, var must = forced else { return }
         let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         retries = retries.compactMap { retry in
             guard retry.line.intersection(frame) != nil,
@@ -242,17 +286,23 @@ struct OCRScheduler {
             // Lines read as often as allowed stay listed, so that reading them again does not start over.
             guard time >= retry.due, retry.attempts < retry.limit else { return retry }
             mask.set(retry.line)
+            must.set(retry.line)
             var next = retry
             next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
             next.attempts += 1
             return next
         }
         unread = mask
+        forced = must
     }
 
     private mutating func markUnread(_ rects: [PixelRect], offset: ImageMotion) {
-        guard var mask = unread else { return }
-        for rect in rects { mask.set(offset.applied(to: rect)) }
+        guard var mask = unread, var must = forced else { return }
+        for rect in rects {
+            mask.set(offset.applied(to: rect))
+            must.set(offset.applied(to: rect))
+        }
         unread = mask
+        forced = must
     }
 }
