@@ -29,7 +29,7 @@ struct OCRJobRunner: Sendable {
                 // A line still cut by the frame's edge is read once it has come into view. Tall
                 // lines first: on a tag the price is the biggest text, so prices are read first.
                 let wanted = proposed
-                    .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: 0.5, width: frame.width, height: frame.height) }
+                    .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height) }
                     .filter { Self.needsReading(Self.rect($0.box), forced: forced, known: known) }
                     .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
                 result.incomplete = proposed.map { Self.rect($0.box) }

@@ -160,6 +160,12 @@ struct OCRScheduler {
         forced = must
     }
 
+    /// Text heights from the left and right edges from which a line is read: a price whose
+    /// currency marker closes it on the edge's side (`USD 72.99` coming in from the left) is whole
+    /// there. One that ends in digits on that side is shown only from half a height on
+    /// (`PriceStage.isCutOff`), and a line cut by the edge is read again there (see ``CutLine``).
+    static let readingEdgeMargin = 0.25
+
     /// Whether a proposed line is at least `marginHeights` text heights from the left and right
     /// edges and inside the top and bottom ones.
     static func isInView(_ line: PixelRect, marginHeights: Double, width: Int, height: Int) -> Bool {
