@@ -157,7 +157,10 @@ struct OCRSchedulerTests {
                 }
             }
             if let job = running, time - job.time >= 0.3 {
-                scheduler.completed(Self.result(of: job), offset: .identity)
+                // Each pass finds a price no track stands on, so none is held back.
+                var result = Self.result(of: job)
+                result.priceBoxes = [PixelRect(x: 300, y: 300, width: 60, height: 20)]
+                scheduler.completed(result, offset: .identity)
                 running = nil
             }
         }
@@ -289,5 +292,61 @@ struct OCRSchedulerTests {
             return nil
         }.first)
         #expect(scan.intersects(PixelRect(x: 350, y: 240, width: 4, height: 4)))
+    }
+
+    /// The times of the whole-frame passes planned over `seconds` of a changing picture, each
+    /// finishing 0.3 s after it starts with prices at `found` while a track stands at `track`.
+    private static func wholeFramePasses(seconds: Double, found: [PixelRect], track: PixelRect) throws -> [Double] {
+        var scheduler = OCRScheduler()
+        var times: [Double] = []
+        var running: OCRJob?
+        let tracks = [TrackSummary(key: 1, id: "p1", box: track, state: .confirmed, locked: false, lastReadAt: 0, reads: 2)]
+        for sequence in 0..<Int(seconds * 30) {
+            let time = Double(sequence) / 30
+            scheduler.observe(Self.moved(dx: 0, dy: 0), width: Self.width, height: Self.height)
+            for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: tracks, queueEmpty: true) {
+                if case .wholeFrame = job.kind {
+                    times.append(time)
+                    running = job
+                } else {
+                    scheduler.completed(Self.result(of: job), offset: .identity)
+                }
+            }
+            if let job = running, time - job.time >= 0.3 {
+                var result = Self.result(of: job)
+                result.priceBoxes = found
+                scheduler.completed(result, offset: .identity)
+                running = nil
+            }
+        }
+        return times
+    }
+
+    @Test func wholeFramePassesThatFindOnlyTrackedPricesComeLessAndLessOften() throws {
+        let track = PixelRect(x: 100, y: 100, width: 80, height: 20)
+        let useless = try Self.wholeFramePasses(seconds: 12, found: [PixelRect(x: 102, y: 101, width: 78, height: 19)], track: track)
+        // The first at once, the next 3 s later, then 6 s.
+        #expect(useless.count == 3, "\(useless)")
+        let gaps = zip(useless, useless.dropFirst()).map { $1 - $0 }
+        #expect(gaps.count == 2 && abs(gaps[0] - 3) < 0.05 && abs(gaps[1] - 6) < 0.05, "\(gaps)")
+        let useful = try Self.wholeFramePasses(seconds: 12, found: [PixelRect(x: 400, y: 300, width: 80, height: 20)], track: track)
+        #expect(useful.count == 8, "\(useful)")
+    }
+
+    @Test func aCropThatReadNothingOnAConfirmedPriceIsNotScannedAgain() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let crop = PixelRect(x: 280, y: 220, width: 160, height: 50)
+        let confirmed = TrackSummary(key: 1, id: "p1", box: PixelRect(x: 300, y: 230, width: 120, height: 30), state: .confirmed,
+                                     locked: false, lastReadAt: 0, reads: 2)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [confirmed], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        let read = OCRJob(kind: .read([]), priority: .newRegions, frame: try Self.frame(0), time: 0)
+        var result = Self.result(of: read)
+        result.emptyCrops = [crop]
+        scheduler.completed(result, offset: .identity)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [confirmed], queueEmpty: true)
+        #expect(Self.scanMask(jobs) == nil)
     }
 }

@@ -25,6 +25,9 @@ struct OCRJobResult: Sendable {
     /// in which nothing was read: such a crop can fail where the proposed line read well (low
     /// light), so the next scan reads the line as proposed instead.
     var emptyCrops: [PixelRect] = []
+    /// The boxes of the prices a whole-frame pass found, to tell whether it found any the line
+    /// reads had not.
+    var priceBoxes: [PixelRect] = []
     /// The job was dropped unread (its frame went stale, or the run is stopping).
     var dropped = false
     /// The job failed; the message says why.

@@ -64,6 +64,7 @@ struct OCRJobRunner: Sendable {
                 result.lines = try frame.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                     try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride)
                 }
+                result.priceBoxes = result.lines.flatMap { extractor.prices(in: TextLine($0)) }.map(\.box)
             }
         } catch {
             result.failure = error.description

@@ -21,7 +21,8 @@ import Tracking
 ///    interval), at most every
 ///    ``Configuration/wholeFrameInterval`` seconds while the picture changes (and every
 ///    ``Configuration/stillWholeFrameInterval`` while it is still): it finds text the line
-///    proposals miss, such as motion-blurred prices.
+///    proposals miss, such as motion-blurred prices. A pass that finds no price off the tracks
+///    doubles the interval (up to the still one) until one does.
 ///
 /// Work for frames that went stale is dropped by the ``OCRJobQueue``; ``completed(_:offset:)`` then
 /// marks its cells unread again. Runs on the frame thread only; not thread-safe.
@@ -78,6 +79,13 @@ struct OCRScheduler {
     private var scansRunning = 0
     private var wholeFrameRunning = false
     private var lastWholeFrameAt = -Double.infinity
+    /// The interval between whole-frame passes while the picture changes, as a multiple of
+    /// ``Configuration/wholeFrameInterval``: doubled after each pass that found nothing new.
+    private var wholeFrameBackoff = 1.0
+    /// The tracks' boxes at the last plan, to tell whether a whole-frame pass found anything new,
+    /// and those of the confirmed ones.
+    private var trackBoxes: [PixelRect] = []
+    private var confirmedBoxes: [PixelRect] = []
     private var changedSinceWholeFrame = true
     private var verifying: Set<Int> = []
     private var lastVerifiedAt: [Int: Double] = [:]
@@ -183,6 +191,8 @@ struct OCRScheduler {
     /// - Parameter queueEmpty: whether no job waits (a whole-frame pass only starts then).
     mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool) -> [OCRJob] {
         var jobs: [OCRJob] = []
+        trackBoxes = tracks.map(\.box)
+        confirmedBoxes = tracks.filter { $0.state != .tentative }.map(\.box)
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
         if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
             let must = forced ?? mask
@@ -221,7 +231,8 @@ struct OCRScheduler {
         // Whole frames wait until new regions have been read (the pass holds a worker for a third
         // of a second or more), unless that has kept them waiting for twice their interval.
         if configuration.wholeFramePasses, !wholeFrameRunning {
-            let interval = changedSinceWholeFrame ? configuration.wholeFrameInterval : configuration.stillWholeFrameInterval
+            let changing = min(configuration.stillWholeFrameInterval, configuration.wholeFrameInterval * wholeFrameBackoff)
+            let interval = changedSinceWholeFrame ? changing : configuration.stillWholeFrameInterval
             let idle = queueEmpty && scansRunning == 0 && jobs.isEmpty
             if time - lastWholeFrameAt >= (idle ? interval : 2 * interval) {
                 wholeFrameRunning = true
@@ -236,7 +247,12 @@ struct OCRScheduler {
     /// Takes note of a finished or dropped job.
     /// - Parameter offset: how content moved from the job's frame to the current one.
     mutating func completed(_ result: OCRJobResult, offset: ImageMotion) {
-        markUnread(result.emptyCrops, offset: offset)
+        // A crop that read nothing sends its line back to the scan, unless the price there is
+        // confirmed by now (its line was read again): that would read the line on every frame.
+        markUnread(result.emptyCrops.filter { crop in
+            let moved = offset.applied(to: crop)
+            return !confirmedBoxes.contains { $0.contains(x: moved.midX, y: moved.midY) }
+        }, offset: offset)
         switch result.kind {
         case .scan(let mask, _, _):
             scansRunning -= 1
@@ -271,7 +287,19 @@ struct OCRScheduler {
             lastVerifiedAt[key] = result.frameTime
         case .wholeFrame:
             wholeFrameRunning = false
+            guard !result.dropped, result.failure == nil else { break }
+            let novel = result.priceBoxes.map { offset.applied(to: $0) }.contains { price in
+                !trackBoxes.contains { Self.isNear(price, $0) }
+            }
+            wholeFrameBackoff = novel ? 1 : min(wholeFrameBackoff * 2, configuration.stillWholeFrameInterval / configuration.wholeFrameInterval)
         }
+    }
+
+    /// Whether a price's centre lies in a track's box or within half the price's height of it.
+    private static func isNear(_ price: PixelRect, _ track: PixelRect) -> Bool {
+        let slack = price.height / 2
+        let x = price.midX, y = price.midY
+        return x >= track.x - slack && x <= track.maxX + slack && y >= track.y - slack && y <= track.maxY + slack
     }
 
     /// Remembers a line just read (in the current frame's pixels), replacing the same line read before.
