@@ -25,7 +25,7 @@ public final class TextRegionDetector {
     private var edges: [UInt8] = []
     private var rowSigns: [UInt8] = []
     private var verticalRuns: [UInt8] = []
-    private var columnCarry: [UInt8] = []
+    private var chainsBelow: [UInt8] = []
     private var runs: [Run] = []
     private var parents: [Int32] = []
     private var runComponents: [Int32] = []
@@ -177,13 +177,14 @@ public final class TextRegionDetector {
     private func removeTallVerticalRuns(width: Int, height: Int, limit: Int) {
         verticalRuns.removeAll(keepingCapacity: true)
         verticalRuns.append(contentsOf: repeatElement(0, count: width * height))
-        columnCarry.removeAll(keepingCapacity: true)
-        columnCarry.append(contentsOf: repeatElement(0, count: 2 * width))
+        chainsBelow.removeAll(keepingCapacity: true)
+        chainsBelow.append(contentsOf: repeatElement(0, count: width * height))
         let cap = Int(limit)
         edges.withUnsafeMutableBufferPointer { marks in
             verticalRuns.withUnsafeMutableBufferPointer { down in
-                columnCarry.withUnsafeMutableBufferPointer { up in
-                    // Longest chain ending at each mark from above.
+                chainsBelow.withUnsafeMutableBufferPointer { up in
+                    // Longest chain ending at each mark from above, then starting at it going
+                    // down; marks are sparse, so only they are visited.
                     for x in 0..<width where marks[x] != 0 { down[x] = 1 }
                     for y in 1..<height {
                         let row = y * width, above = row - width
@@ -194,26 +195,21 @@ public final class TextRegionDetector {
                             down[row + x] = longest == UInt8.max ? longest : longest + 1
                         }
                     }
-                    // Longest chain starting at each mark going down (two row buffers), summed with the above.
-                    var current = 0, below = width
-                    for y in Swift.stride(from: height - 1, through: 0, by: -1) {
-                        let row = y * width
-                        for x in 0..<width {
-                            guard marks[row + x] != 0 else {
-                                up[current + x] = 0
-                                continue
-                            }
-                            var longest: UInt8 = 0
-                            if y + 1 < height {
-                                longest = up[below + x]
-                                if x > 0 { longest = max(longest, up[below + x - 1]) }
-                                if x + 1 < width { longest = max(longest, up[below + x + 1]) }
-                            }
+                    let last = (height - 1) * width
+                    for x in 0..<width where marks[last + x] != 0 {
+                        up[last + x] = 1
+                        if Int(down[last + x]) > cap { marks[last + x] = 2 }
+                    }
+                    for y in Swift.stride(from: height - 2, through: 0, by: -1) {
+                        let row = y * width, below = row + width
+                        for x in 0..<width where marks[row + x] != 0 {
+                            var longest = up[below + x]
+                            if x > 0 { longest = max(longest, up[below + x - 1]) }
+                            if x + 1 < width { longest = max(longest, up[below + x + 1]) }
                             let length = longest == UInt8.max ? longest : longest + 1
-                            up[current + x] = length
+                            up[row + x] = length
                             if Int(down[row + x]) + Int(length) - 1 > cap { marks[row + x] = 2 }
                         }
-                        swap(&current, &below)
                     }
                 }
             }
