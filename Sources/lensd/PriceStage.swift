@@ -66,7 +66,11 @@ final class PriceStage {
         let passes = Set(readings.map(\.pass)).sorted()
         for (index, pass) in passes.enumerated() {
             let batch = readings.filter { $0.pass == pass }
-            let found = batch.flatMap { detections(in: $0.lines, offset: $0.offset, width: width, height: height) }
+            let found = batch.flatMap { reading in
+                Self.droppingUnmarked(
+                    detections(in: reading.lines, offset: reading.offset, width: width, height: height),
+                    on: reading.partial.map { reading.offset.applied(to: $0) })
+            }
             let observed = batch.flatMap { reading in reading.observed.map { reading.offset.applied(to: $0) } }
             // Later passes read the same frame again: no time passes and the image does not move.
             tracks = tracker.update(
@@ -86,6 +90,14 @@ final class PriceStage {
             }
             .filter { !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
             .map(applyingCurrencyDetection)
+    }
+
+    /// The prices without the amounts read with no currency marker on one of the `partial` lines
+    /// (read while not yet in full view; see ``FrameReading/partial``).
+    static func droppingUnmarked(_ prices: [DetectedPrice], on partial: [PixelRect]) -> [DetectedPrice] {
+        prices.filter { price in
+            price.currencyEvidence != .default || !partial.contains { $0.contains(x: price.box.midX, y: price.box.midY) }
+        }
     }
 
     /// Emits the frame's `TRACK` events (with `--events`) and its `OVERLAYS` line.

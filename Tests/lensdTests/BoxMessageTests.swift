@@ -37,4 +37,18 @@ struct BoxMessageTests {
         #expect(!PriceStage.isCutOff(text: "¥4,250", evidence: .symbol, box: PixelRect(x: 36, y: 436, width: 146, height: 40), width: 640, height: 480))
         #expect(PriceStage.isCutOff(text: "¥4,250", evidence: .symbol, box: PixelRect(x: 36, y: 445, width: 146, height: 40), width: 640, height: 480))
     }
+
+    @Test("an unmarked amount read on a line not yet in full view is dropped; a marked one on it is kept")
+    func unmarkedOnPartialLine() {
+        let date = DetectedPrice(text: "11.08", amount: 11.08, currency: "USD", currencyEvidence: .default,
+                                 box: PixelRect(x: 560, y: 326, width: 40, height: 11), confidence: 0.9, unit: nil)
+        let marked = DetectedPrice(text: "39,70 €", amount: 39.7, currency: "EUR", currencyEvidence: .symbol,
+                                   box: PixelRect(x: 560, y: 284, width: 70, height: 28), confidence: 0.9, unit: nil)
+        let elsewhere = DetectedPrice(text: "4.99", amount: 4.99, currency: "USD", currencyEvidence: .default,
+                                      box: PixelRect(x: 100, y: 100, width: 40, height: 11), confidence: 0.9, unit: nil)
+        // The date's line runs on to the frame's right edge: "11.08" is what OCR made of "11.08.2|026".
+        let partial = [PixelRect(x: 555, y: 322, width: 85, height: 18), PixelRect(x: 555, y: 280, width: 85, height: 36)]
+        let kept = PriceStage.droppingUnmarked([date, marked, elsewhere], on: partial)
+        #expect(kept.map(\.text) == ["39,70 €", "4.99"])
+    }
 }

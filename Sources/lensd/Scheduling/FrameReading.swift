@@ -7,6 +7,10 @@ struct FrameReading: Sendable {
     var lines: [OCRLine]
     var offset: ImageMotion
     var observed: [PixelRect]
+    /// Lines read while not yet in full view (closer to a side edge than two text heights): an
+    /// amount with no currency marker read there may be the visible part of a longer text (`11.08`
+    /// of `11.08.2026`, its end dropped by OCR as a partly visible glyph), so it is not used.
+    var partial: [PixelRect] = []
     /// Readings are applied to the tracker in passes, lower first: a second read of the same
     /// price (``OCRJobResult/confirmations``) must come after the first to count as another read.
     var pass = 0

@@ -21,6 +21,8 @@ struct OCRJobResult: Sendable {
     var observed: [PixelRect] = []
     /// Proposed lines cut by the frame's edge (a scan), to read again once they are in full view.
     var incomplete: [PixelRect] = []
+    /// Lines read while not yet in full view (see ``FrameReading/partial``).
+    var partial: [PixelRect] = []
     /// Crops around a price not yet confirmed (a second read, or a tentative track's verification)
     /// in which nothing was read: such a crop can fail where the proposed line read well (low
     /// light), so the next scan reads the line as proposed instead.

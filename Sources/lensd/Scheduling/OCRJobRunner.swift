@@ -47,6 +47,7 @@ struct OCRJobRunner: Sendable {
             case .read(let regions):
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
+                result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
                 let crops = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
                     .map { Self.region(around: $0.box, width: frame.width, height: frame.height) }
                 result.confirmations = try read(crops, in: frame, engine: engine)

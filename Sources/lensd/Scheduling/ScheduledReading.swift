@@ -67,7 +67,7 @@ final class ScheduledReading {
                 continue
             }
             guard !result.dropped else { continue }
-            readings.append(FrameReading(lines: result.lines, offset: offset, observed: result.observed))
+            readings.append(FrameReading(lines: result.lines, offset: offset, observed: result.observed, partial: result.partial))
             if !result.confirmations.isEmpty {
                 readings.append(FrameReading(lines: result.confirmations, offset: offset, observed: [], pass: 1))
             }
