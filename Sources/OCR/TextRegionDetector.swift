@@ -24,8 +24,8 @@ public final class TextRegionDetector {
     private var pyramid: [[UInt8]] = []
     private var edges: [UInt8] = []
     private var rowSigns: [UInt8] = []
-    private var verticalRuns: [UInt8] = []
-    private var chainsBelow: [UInt8] = []
+    /// Per pixel: chain length from above, rows in one column from above, the same from below.
+    private var chains: [[UInt8]] = [[], [], [], []]
     private var runs: [Run] = []
     private var parents: [Int32] = []
     private var runComponents: [Int32] = []
@@ -172,48 +172,73 @@ public final class TextRegionDetector {
     }
 
     /// Turns marks that belong to a vertical chain longer than `limit` into 2 (ignored): borders, not
-    /// text. A chain goes down one row a step and may move one column left or right, so the border of
-    /// a slightly rotated tag, which no single column holds for long, counts as one chain.
+    /// text. A chain goes down one row a step and may move one column left or right after at least
+    /// ``chainStraightRows`` rows in one column, so the border of a slightly rotated tag, which no
+    /// single column holds for long, counts as one chain, while glyph strokes that touch their
+    /// neighbours diagonally (a big price next to its tag's border) do not join into one.
     private func removeTallVerticalRuns(width: Int, height: Int, limit: Int) {
-        verticalRuns.removeAll(keepingCapacity: true)
-        verticalRuns.append(contentsOf: repeatElement(0, count: width * height))
-        chainsBelow.removeAll(keepingCapacity: true)
-        chainsBelow.append(contentsOf: repeatElement(0, count: width * height))
+        for index in 0..<4 {
+            chains[index].removeAll(keepingCapacity: true)
+            chains[index].append(contentsOf: repeatElement(0, count: width * height))
+        }
         let cap = Int(limit)
+        var down = chains[0], downStraight = chains[1], up = chains[2], upStraight = chains[3]
+        chains = [[], [], [], []]
+        defer { chains = [down, downStraight, up, upStraight] }
         edges.withUnsafeMutableBufferPointer { marks in
-            verticalRuns.withUnsafeMutableBufferPointer { down in
-                chainsBelow.withUnsafeMutableBufferPointer { up in
-                    // Longest chain ending at each mark from above, then starting at it going
-                    // down; marks are sparse, so only they are visited.
-                    for x in 0..<width where marks[x] != 0 { down[x] = 1 }
-                    for y in 1..<height {
-                        let row = y * width, above = row - width
+            down.withUnsafeMutableBufferPointer { down in
+                downStraight.withUnsafeMutableBufferPointer { downStraight in
+                    // Longest chain ending at each mark from above; marks are sparse, so only they are visited.
+                    for y in 0..<height {
+                        let row = y * width
                         for x in 0..<width where marks[row + x] != 0 {
-                            var longest = down[above + x]
-                            if x > 0 { longest = max(longest, down[above + x - 1]) }
-                            if x + 1 < width { longest = max(longest, down[above + x + 1]) }
-                            down[row + x] = longest == UInt8.max ? longest : longest + 1
+                            let link = y > 0 ? Self.chainLink(x: x, width: width, row: row - width, lengths: down, straight: downStraight) : (length: 1, straight: 1)
+                            down[row + x] = link.length
+                            downStraight[row + x] = link.straight
                         }
                     }
-                    let last = (height - 1) * width
-                    for x in 0..<width where marks[last + x] != 0 {
-                        up[last + x] = 1
-                        if Int(down[last + x]) > cap { marks[last + x] = 2 }
-                    }
-                    for y in Swift.stride(from: height - 2, through: 0, by: -1) {
-                        let row = y * width, below = row + width
-                        for x in 0..<width where marks[row + x] != 0 {
-                            var longest = up[below + x]
-                            if x > 0 { longest = max(longest, up[below + x - 1]) }
-                            if x + 1 < width { longest = max(longest, up[below + x + 1]) }
-                            let length = longest == UInt8.max ? longest : longest + 1
-                            up[row + x] = length
-                            if Int(down[row + x]) + Int(length) - 1 > cap { marks[row + x] = 2 }
+                    up.withUnsafeMutableBufferPointer { up in
+                        upStraight.withUnsafeMutableBufferPointer { upStraight in
+                            // Then starting at it going down, and the two together.
+                            for y in Swift.stride(from: height - 1, through: 0, by: -1) {
+                                let row = y * width
+                                for x in 0..<width where marks[row + x] != 0 {
+                                    let link = y + 1 < height
+                                        ? Self.chainLink(x: x, width: width, row: row + width, lengths: up, straight: upStraight) : (length: 1, straight: 1)
+                                    up[row + x] = link.length
+                                    upStraight[row + x] = link.straight
+                                    if Int(down[row + x]) + Int(link.length) - 1 > cap { marks[row + x] = 2 }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Rows a chain must stay in one column before it may step to the next: a slope of at most
+    /// one in four (14°), far more than a tag turned in the hand, far less than a glyph's diagonal.
+    static let chainStraightRows: UInt8 = 4
+
+    /// The chain through column `x`, from the chains of the neighbouring row starting at `row`
+    /// (`lengths`, and `straight` rows in one column): the longest that may continue into `x`,
+    /// one longer, and its rows in one column.
+    @inline(__always)
+    private static func chainLink(
+        x: Int, width: Int, row: Int, lengths: UnsafeMutableBufferPointer<UInt8>, straight: UnsafeMutableBufferPointer<UInt8>
+    ) -> (length: UInt8, straight: UInt8) {
+        var best = lengths[row + x]
+        var run: UInt8 = best == 0 ? 1 : straight[row + x] == UInt8.max ? UInt8.max : straight[row + x] + 1
+        if x > 0, lengths[row + x - 1] > best, straight[row + x - 1] >= chainStraightRows {
+            best = lengths[row + x - 1]
+            run = 1
+        }
+        if x + 1 < width, lengths[row + x + 1] > best, straight[row + x + 1] >= chainStraightRows {
+            best = lengths[row + x + 1]
+            run = 1
+        }
+        return (best == UInt8.max ? best : best + 1, run)
     }
 
     /// Joins marks of each row that are at most ``closingGap`` apart into runs.

@@ -67,6 +67,13 @@ struct TextRegionDetectorTests {
         #expect(found(regions, centreX: 60 + 145, centreY: 60 + 112, height: 27))
     }
 
+    @Test("finds a big motion-blurred price in its tag as one line (glyph strokes are no border chain)")
+    func findsBlurredBigPrice() throws {
+        // A 600x270 window of a 1280x720 hand-held frame: "2 934 Kč", about 75 px high, at x 163–510, y 110–200.
+        let regions = detect(SyntheticImage(try PGMFixture(named: "blurred-big-price-in-tag.pgm")))
+        #expect(regions.contains { $0.box.x <= 170 && $0.box.x + $0.box.width >= 500 && (60...110).contains($0.box.height) }, "\(regions)")
+    }
+
     @Test("proposes nothing in a blank or noise-free gradient image")
     func blankImageHasNoRegions() {
         #expect(detect(.blank(width: 640, height: 480, level: 128)).isEmpty)
