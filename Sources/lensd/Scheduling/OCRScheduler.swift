@@ -174,11 +174,17 @@ struct OCRScheduler {
     /// (`PriceStage.isCutOff`), and a line cut by the edge is read again there (see ``CutLine``).
     static let readingEdgeMargin = 0.25
 
+    /// Text heights from the top and bottom edges from which a line is read: nearer, a proposal
+    /// may have lost the tops or bottoms of its glyphs and read as nothing, and a line read then is
+    /// not read again while nothing changes under it.
+    static let verticalEdgeMargin = 0.25
+
     /// Whether a proposed line is at least `marginHeights` text heights from the left and right
-    /// edges and inside the top and bottom ones.
+    /// edges and ``verticalEdgeMargin`` from the top and bottom ones.
     static func isInView(_ line: PixelRect, marginHeights: Double, width: Int, height: Int) -> Bool {
         let margin = marginHeights * line.height
-        return line.x >= margin && line.maxX <= Double(width) - margin && line.y >= 1 && line.maxY <= Double(height) - 1
+        let vertical = max(1, verticalEdgeMargin * line.height)
+        return line.x >= margin && line.maxX <= Double(width) - margin && line.y >= vertical && line.maxY <= Double(height) - vertical
     }
 
     /// Whether a proposed line is far enough from the frame's edges to have been read whole even
