@@ -349,4 +349,16 @@ struct OCRSchedulerTests {
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [confirmed], queueEmpty: true)
         #expect(Self.scanMask(jobs) == nil)
     }
+
+    @Test func aLineIsInViewFromAQuarterOfItsHeightInsideEveryEdge() {
+        let line = { (x: Double, y: Double) in PixelRect(x: x, y: y, width: 120, height: 40) }
+        #expect(OCRScheduler.isInView(line(200, 200), marginHeights: OCRScheduler.readingEdgeMargin, width: Self.width, height: Self.height))
+        // 4 px from the top or bottom is less than a quarter of 40 px: its glyphs may be cut.
+        #expect(!OCRScheduler.isInView(line(200, 4), marginHeights: OCRScheduler.readingEdgeMargin, width: Self.width, height: Self.height))
+        #expect(!OCRScheduler.isInView(line(200, 436), marginHeights: OCRScheduler.readingEdgeMargin, width: Self.width, height: Self.height))
+        #expect(OCRScheduler.isInView(line(200, 10), marginHeights: OCRScheduler.readingEdgeMargin, width: Self.width, height: Self.height))
+        // Left and right: a quarter of a height to be read, half to be read again for a digit end.
+        #expect(OCRScheduler.isInView(line(10, 200), marginHeights: OCRScheduler.readingEdgeMargin, width: Self.width, height: Self.height))
+        #expect(!OCRScheduler.isInView(line(10, 200), marginHeights: 0.5, width: Self.width, height: Self.height))
+    }
 }
