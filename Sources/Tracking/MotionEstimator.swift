@@ -304,7 +304,7 @@ public struct MotionEstimator: Sendable {
     }
 
     /// Gauss–Newton steps of the zoom-and-turn fit.
-    private static let zoomAndTurnSteps = 4
+    private static let zoomAndTurnSteps = 3
 
     /// Solves the 4×4 system `h · x = r` (row-major) by Gaussian elimination with partial
     /// pivoting; `nil` when it is singular or nearly so.
