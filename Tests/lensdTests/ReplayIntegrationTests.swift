@@ -119,4 +119,16 @@ struct ReplayIntegrationTests {
         #expect(processed >= 11)
         #expect(run.messages("OVERLAYS").contains { ($0["prices"] as? [Any])?.isEmpty == false })
     }
+
+    @Test("a fast replay of one photo shows its prices on its only frame (the first frame waits for its reads)")
+    func fastReplayOfOnePhotoShowsItsPrices() throws {
+        let run = try LensdProcess.run(["replay", "--fast", "--workers", "2", "--control", "none", LensdProcess.sample("stills/tags-01.png")])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let overlays = run.messages("OVERLAYS")
+        #expect(overlays.count == 1)
+        let amounts = (overlays.first?["prices"] as? [[String: Any]] ?? []).compactMap { $0["amount"] as? String }
+        // tags-01.png shows $2,636.00, $35.50 and € 1.835,99.
+        #expect(amounts.contains("35.50"), "\(amounts)")
+        #expect(amounts.count >= 2, "\(amounts)")
+    }
 }

@@ -10,7 +10,8 @@ import Tracking
 /// Live (paced replay, camera): the frame never waits for OCR; reads land on the first frame
 /// after they finish. `--fast` replay: the reads planned on frame N land on frame N + `lagFrames`,
 /// which waits for them if need be, so output is the same on every run while the workers still
-/// have a few frames' work to share.
+/// have a few frames' work to share. The first frame, with no earlier one to share the work with,
+/// waits for its own reads, so a replay of a single image shows its prices.
 final class ScheduledReading {
     private let stage: PriceStage
     private let jobs: OCRJobQueue
@@ -21,6 +22,7 @@ final class ScheduledReading {
     private var detector = SceneChangeDetector()
     private var scheduler: OCRScheduler
     private var history = MotionHistory()
+    private var framesSeen = 0
 
     init(
         stage: PriceStage, jobs: OCRJobQueue, mailbox: ResultMailbox, lagFrames: UInt64?,
@@ -50,6 +52,17 @@ final class ScheduledReading {
         history.record(sequence: frame.sequence, motion: change.motion)
         scheduler.observe(change, width: frame.width, height: frame.height)
         jobs.noteFrame(time: time)
+        framesSeen += 1
+        if lagFrames != nil, framesSeen == 1 {
+            plan(frame, time: time, tracks: [])
+            let waitBegan = MonotonicInstant.now()
+            jobs.waitUntilDone(throughFrame: frame.sequence)
+            waited = MonotonicInstant.now().seconds(since: waitBegan)
+            stage.process(
+                sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
+                motion: change.motion, readings: readings(throughFrame: frame.sequence))
+            return
+        }
         var due: UInt64?
         if let lagFrames {
             guard frame.sequence >= lagFrames else { return finishFrame(frame, time: time, change: change, readings: []) }
@@ -58,6 +71,12 @@ final class ScheduledReading {
             jobs.waitUntilDone(throughFrame: frame.sequence - lagFrames)
             waited = MonotonicInstant.now().seconds(since: waitBegan)
         }
+        finishFrame(frame, time: time, change: change, readings: readings(throughFrame: due))
+    }
+
+    /// The reads that finished for frames up to `due` (all when `nil`), moved into the latest
+    /// frame's pixels; the scheduler takes note of each.
+    private func readings(throughFrame due: UInt64?) -> [FrameReading] {
         var readings: [FrameReading] = []
         for result in mailbox.collect(throughFrame: due) {
             guard let offset = history.offset(from: result.frameSequence) else { continue }
@@ -72,7 +91,7 @@ final class ScheduledReading {
                 readings.append(FrameReading(lines: result.confirmations, offset: offset, observed: [], pass: 1))
             }
         }
-        finishFrame(frame, time: time, change: change, readings: readings)
+        return readings
     }
 
     /// Moves the tracks, emits the frame's line and plans the next reads.
