@@ -91,6 +91,7 @@ public final class LinePreprocessor {
                 }
             }
             threshold = Self.fillMargin(out, width: outWidth, height: outHeight, margin: margin)
+            Self.eraseBorders(out, width: outWidth, height: outHeight, margin: margin, threshold: threshold)
         }
         timings.polarity += ThreadCPUClock.now() - normalised
         return LineCrop(
@@ -235,6 +236,37 @@ public final class LinePreprocessor {
                 }
             }
             return LinePolarity.classify(UnsafeBufferPointer(inner))
+        }
+    }
+
+    /// Paints over, at each end of the inner part, the columns up to a column that is ink from top to
+    /// bottom: a tag's border or edge, which is taller than the padded line and which Tesseract reads
+    /// as `|`, `I` or `1` (whatever lies beyond it is not on the tag). Glyphs stay: even a `1` spans
+    /// only the text's height, not the pad above and below it. Looks at most one crop height in
+    /// from each end.
+    static func eraseBorders(_ out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, margin: Int, threshold: UInt8) {
+        let innerWidth = width - 2 * margin, innerHeight = height - 2 * margin
+        guard innerWidth > 2, innerHeight > 4 else { return }
+        let background = out[0]
+        let reach = min(innerHeight, innerWidth / 2)
+        let full = innerHeight * 17 / 20
+        func ink(inColumn x: Int) -> Int {
+            var count = 0
+            for y in margin..<(height - margin) where out[y * width + x] <= threshold { count += 1 }
+            return count
+        }
+        for step in [1, -1] {
+            let start = step > 0 ? margin : width - margin - 1
+            var border: Int?
+            for offset in 0..<reach {
+                let x = start + step * offset
+                if ink(inColumn: x) >= full { border = offset }
+            }
+            guard let border else { continue }
+            for offset in 0...border {
+                let x = start + step * offset
+                for y in margin..<(height - margin) { out[y * width + x] = background }
+            }
         }
     }
 

@@ -82,4 +82,36 @@ struct LinePreprocessorTests {
         #expect(raw.1 - raw.0 < 120)
         #expect(normalised.0 < 30 && normalised.1 > 225)
     }
+
+    @Test("does not read a tag border beside a price as a | or a 1")
+    func erasesTagBorders() throws {
+        // Half-size crop of a hand-held frame: "11,99 €" between the two side borders of its tag;
+        // the line's proposal reaches both borders.
+        let image = try PGMFixture(named: "tag-border-price.pgm")
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .singleLine))
+        let lines = try RegionRecognizer().recognize(
+            luma: image.pixels, width: image.width, height: image.height, stride: image.width, using: engine)
+        let price = try #require(lines.first { $0.text.contains("99") })
+        #expect(price.text.hasPrefix("11,99"))
+        #expect(!price.text.contains("|"))
+    }
+
+    @Test("erases only columns inked through the whole padded crop, so a genuine 1 stays")
+    func keepsGlyphsWhileErasingBorders() {
+        // 4 px margin, inner part 40 x 20: a border at inner column 1, a "1" (rows 4–15) at column 8,
+        // and at the right end a "1" right at the edge with no border.
+        let margin = 4, width = 48, height = 28
+        var pixels = [UInt8](repeating: 240, count: width * height)
+        for y in margin..<(height - margin) { pixels[y * width + margin + 1] = 10 }
+        for y in (margin + 4)..<(margin + 16) {
+            pixels[y * width + margin + 8] = 10
+            pixels[y * width + width - margin - 1] = 10
+        }
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            LinePreprocessor.eraseBorders(buffer, width: width, height: height, margin: margin, threshold: 127)
+        }
+        #expect((margin..<(height - margin)).allSatisfy { pixels[$0 * width + margin + 1] == 240 })
+        #expect(pixels[(margin + 8) * width + margin + 8] == 10)
+        #expect(pixels[(margin + 8) * width + width - margin - 1] == 10)
+    }
 }
