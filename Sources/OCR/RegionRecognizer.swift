@@ -55,10 +55,14 @@ public final class RegionRecognizer {
     /// Proposes the text lines of an 8-bit luma image (``TextRegionDetector``), without reading them.
     ///
     /// The caller may read only some of them with ``read(luma:width:height:stride:regions:using:)``.
-    public func propose(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [TextRegion] {
+    /// - Parameter keepingLinesAtEdges: also propose lines cut by the image's edge (see
+    ///   ``TextRegionDetector/detect(luma:width:height:stride:keepingLinesAtEdges:)``).
+    public func propose(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, keepingLinesAtEdges: Bool = false
+    ) -> [TextRegion] {
         guard width > 0, height > 0, stride >= width, luma.count >= stride * (height - 1) + width else { return [] }
         let started = ThreadCPUClock.now()
-        let proposals = detector.detect(luma: luma, width: width, height: height, stride: stride)
+        let proposals = detector.detect(luma: luma, width: width, height: height, stride: stride, keepingLinesAtEdges: keepingLinesAtEdges)
         proposalTime += ThreadCPUClock.now() - started
         images += 1
         return proposals

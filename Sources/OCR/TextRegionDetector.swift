@@ -56,8 +56,12 @@ public final class TextRegionDetector {
     ///
     /// - Parameters:
     ///   - luma: `stride * height` bytes, row-major, one byte a pixel.
+    ///   - keepingLinesAtEdges: also return lines cut by the image's edge, whatever
+    ///     ``RegionOptions/skipsLinesAtEdges`` says (a caller that follows them until they are whole).
     /// - Returns: at most ``RegionOptions/maximumRegions`` boxes in image pixels.
-    public func detect(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [TextRegion] {
+    public func detect(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, keepingLinesAtEdges: Bool = false
+    ) -> [TextRegion] {
         guard width >= 8, height >= 8, stride >= width, let base = luma.baseAddress,
               luma.count >= stride * (height - 1) + width else { return [] }
         candidates.removeAll(keepingCapacity: true)
@@ -96,7 +100,7 @@ public final class TextRegionDetector {
             levelHeight = nextHeight
             level += 1
         }
-        return selectLines(width: width, height: height)
+        return selectLines(width: width, height: height, keepingLinesAtEdges: keepingLinesAtEdges)
     }
 
     /// Halves an image with a 2x2 mean into `output` (`(width / 2) * (height / 2)` bytes).
@@ -390,7 +394,7 @@ public final class TextRegionDetector {
     }
 
     /// Keeps each line once across levels and returns at most `maximumRegions`, in reading order.
-    private func selectLines(width: Int, height: Int) -> [TextRegion] {
+    private func selectLines(width: Int, height: Int, keepingLinesAtEdges: Bool) -> [TextRegion] {
         var kept = [Bool](repeating: true, count: candidates.count)
         let order = candidates.indices.sorted { candidates[$0].level > candidates[$1].level }
         for coarse in order where kept[coarse] {
@@ -418,7 +422,7 @@ public final class TextRegionDetector {
         // Words are joined before lines cut by the edge are dropped: the rest of a cut line (`78.99` of
         // `USD 78.99`) would otherwise be read without its currency.
         var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
-        if options.skipsLinesAtEdges {
+        if options.skipsLinesAtEdges, !keepingLinesAtEdges {
             lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }
         }
         if lines.count > options.maximumRegions {

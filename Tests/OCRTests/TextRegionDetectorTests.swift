@@ -91,6 +91,11 @@ struct TextRegionDetectorTests {
         #expect(skipped.count == 1)
         #expect(found(skipped, centreX: 140, centreY: 84, height: 34))
         #expect(detect(shifted, options: RegionOptions(skipsLinesAtEdges: false)).count == 2)
+        // A caller that follows cut lines until they are whole asks for them per call.
+        let kept = shifted.pixels.withUnsafeBufferPointer {
+            TextRegionDetector().detect(luma: $0, width: shifted.width, height: shifted.height, stride: shifted.width, keepingLinesAtEdges: true)
+        }
+        #expect(kept.count == 2)
     }
 
     @Test("ignores text smaller than the minimum text height")

@@ -23,7 +23,8 @@ struct OCRJobRunner: Sendable {
             case .scan(let unread, let forced, let known):
                 let proposed = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
-                        recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
+                        // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
+                        recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
                     }
                 }.filter { unread.intersects(Self.rect($0.box)) }
                 // A line still cut by the frame's edge is read once it has come into view. Tall
