@@ -129,11 +129,11 @@ public final class TextRegionDetector {
         labelComponents()
         let first = candidates.count
         fragments.removeAll(keepingCapacity: true)
-        emitLines(level: level, band: band)
+        emitLines(level: level, band: band, width: width)
         attachFragments(toLinesFrom: first)
     }
 
-    /// Marks pixels whose horizontal central difference reaches the edge threshold (1 = mark), keeping
+    /// Marks pixels whose horizontal central difference reaches the edge threshold (1 = rising, 3 = falling), keeping
     /// only steps that have a step of the other direction within `pairing` pixels on the same row:
     /// the two sides of a glyph stroke. A lone step (a tag or box border between two flat colours) is dropped.
     private func markEdges(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pairing: Int) {
@@ -159,7 +159,7 @@ public final class TextRegionDetector {
                             if x - lastFall <= pairing { out[x] = 1 }
                             lastRise = x
                         } else {
-                            if x - lastRise <= pairing { out[x] = 1 }
+                            if x - lastRise <= pairing { out[x] = 3 }
                             lastFall = x
                         }
                     }
@@ -169,7 +169,7 @@ public final class TextRegionDetector {
                             if nextFall - x <= pairing { out[x] = 1 }
                             nextRise = x
                         } else {
-                            if nextRise - x <= pairing { out[x] = 1 }
+                            if nextRise - x <= pairing { out[x] = 3 }
                             nextFall = x
                         }
                     }
@@ -235,7 +235,7 @@ public final class TextRegionDetector {
             for y in 0..<height {
                 let row = y * width
                 var start = -1, last = -1, count = 0
-                for x in 0..<width where marks[row + x] == 1 {
+                for x in 0..<width where marks[row + x] & 1 == 1 {
                     if start >= 0, x - last <= gap {
                         last = x
                         count += 1
@@ -326,7 +326,7 @@ public final class TextRegionDetector {
     }
 
     /// Splits components into lines at nearly empty rows and keeps the lines that look like text.
-    private func emitLines(level: Int, band: ClosedRange<Int>) {
+    private func emitLines(level: Int, band: ClosedRange<Int>, width: Int) {
         for label in 0..<components.count {
             let component = components[label]
             let height = Int(component.maxY - component.minY + 1)
@@ -346,7 +346,7 @@ public final class TextRegionDetector {
                 let full = row < height && rowCoverage[row] > valley
                 if full, segmentStart < 0 { segmentStart = row }
                 if !full, segmentStart >= 0 {
-                    emitSegment(label: label, rows: segmentStart..<row, level: level, band: band)
+                    emitSegment(label: label, rows: segmentStart..<row, level: level, band: band, levelWidth: width)
                     segmentStart = -1
                 }
             }
@@ -354,7 +354,7 @@ public final class TextRegionDetector {
     }
 
     /// Appends the part of a component within `rows` when its size and fill look like a text line.
-    private func emitSegment(label: Int, rows: Range<Int>, level: Int, band: ClosedRange<Int>) {
+    private func emitSegment(label: Int, rows: Range<Int>, level: Int, band: ClosedRange<Int>, levelWidth: Int) {
         let component = components[label]
         let top = Int32(rows.lowerBound) + component.minY, bottom = Int32(rows.upperBound - 1) + component.minY
         let height = Int(bottom - top + 1)
@@ -373,9 +373,29 @@ public final class TextRegionDetector {
         let box = OCRRect(x: Int(minX) << level, y: Int(top) << level, width: width << level, height: height << level)
         if width >= height {
             candidates.append(TextRegion(box: box, level: level))
-        } else {
+        } else if (component.maxY - component.minY + 1) * 4 <= Int32(height * 5),
+                  hasRisingAndFallingMarks(x: Int(minX)...Int(maxX), y: Int(top)...Int(bottom), width: levelWidth) {
+            // A glyph's stroke steps down and up again. A whole component only: a slice of a taller
+            // one is more often a piece of a tag's border, and marks of one direction only are a
+            // tag's edge (a single step) that text beside it paired up.
             fragments.append(box)
         }
+    }
+
+    /// Whether the marks within the rectangle (this level's pixels) include both a rising and a falling step.
+    private func hasRisingAndFallingMarks(x: ClosedRange<Int>, y: ClosedRange<Int>, width: Int) -> Bool {
+        var rising = false, falling = false
+        for row in y {
+            for column in x {
+                switch edges[row * width + column] {
+                case 1: rising = true
+                case 3: falling = true
+                default: break
+                }
+                if rising && falling { return true }
+            }
+        }
+        return false
     }
 
     /// Widens the lines found on this level (`candidates[first...]`, those at least twice as wide as
