@@ -6,6 +6,9 @@
 /// than a few pixels along each row into runs, and labels the runs into connected components.
 /// A component whose height lies in the level's band (7–28 px) and which is wide and filled enough
 /// is a text line; components of several stacked lines are split at the empty rows between them.
+/// A component narrower than it is high (a lone `1`, the stem of an `E` whose bars leave no marks
+/// close enough to join it) is no line of its own, but extends a line of its level that it sits
+/// beside, at the line's height and within half a line height.
 /// Each level therefore finds one octave-pair of text sizes, so both a big shelf price and small
 /// print are found in one image; a line found on two levels is kept once (the coarser box, which
 /// joins the words of a line, unless it spans several finer lines).
@@ -35,6 +38,7 @@ public final class TextRegionDetector {
     private var componentFill: [Int32] = []
     private var rowCoverage: [Int32] = []
     private var candidates: [TextRegion] = []
+    private var fragments: [OCRRect] = []
 
     private struct Run {
         var y: Int32
@@ -127,10 +131,13 @@ public final class TextRegionDetector {
         removeTallVerticalRuns(width: width, height: height, limit: band.upperBound * 3 / 2)
         collectRuns(width: width, height: height)
         labelComponents()
-        emitLines(level: level, band: band)
+        let first = candidates.count
+        fragments.removeAll(keepingCapacity: true)
+        emitLines(level: level, band: band, width: width)
+        attachFragments(toLinesFrom: first)
     }
 
-    /// Marks pixels whose horizontal central difference reaches the edge threshold (1 = mark), keeping
+    /// Marks pixels whose horizontal central difference reaches the edge threshold (1 = rising, 3 = falling), keeping
     /// only steps that have a step of the other direction within `pairing` pixels on the same row:
     /// the two sides of a glyph stroke. A lone step (a tag or box border between two flat colours) is dropped.
     private func markEdges(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pairing: Int) {
@@ -156,7 +163,7 @@ public final class TextRegionDetector {
                             if x - lastFall <= pairing { out[x] = 1 }
                             lastRise = x
                         } else {
-                            if x - lastRise <= pairing { out[x] = 1 }
+                            if x - lastRise <= pairing { out[x] = 3 }
                             lastFall = x
                         }
                     }
@@ -166,7 +173,7 @@ public final class TextRegionDetector {
                             if nextFall - x <= pairing { out[x] = 1 }
                             nextRise = x
                         } else {
-                            if nextRise - x <= pairing { out[x] = 1 }
+                            if nextRise - x <= pairing { out[x] = 3 }
                             nextFall = x
                         }
                     }
@@ -253,7 +260,7 @@ public final class TextRegionDetector {
             for y in 0..<height {
                 let row = y * width
                 var start = -1, last = -1, count = 0
-                for x in 0..<width where marks[row + x] == 1 {
+                for x in 0..<width where marks[row + x] & 1 == 1 {
                     if start >= 0, x - last <= gap {
                         last = x
                         count += 1
@@ -344,12 +351,12 @@ public final class TextRegionDetector {
     }
 
     /// Splits components into lines at nearly empty rows and keeps the lines that look like text.
-    private func emitLines(level: Int, band: ClosedRange<Int>) {
+    private func emitLines(level: Int, band: ClosedRange<Int>, width: Int) {
         for label in 0..<components.count {
             let component = components[label]
             let height = Int(component.maxY - component.minY + 1)
             guard height >= band.lowerBound, height <= band.upperBound * 4,
-                  Int(component.maxX - component.minX + 1) >= band.lowerBound else { continue }
+                  component.maxX - component.minX + 1 >= 2 else { continue }
             let first = Int(componentStarts[label]), last = Int(componentStarts[label + 1])
             rowCoverage.removeAll(keepingCapacity: true)
             rowCoverage.append(contentsOf: repeatElement(0, count: height))
@@ -364,7 +371,7 @@ public final class TextRegionDetector {
                 let full = row < height && rowCoverage[row] > valley
                 if full, segmentStart < 0 { segmentStart = row }
                 if !full, segmentStart >= 0 {
-                    emitSegment(label: label, rows: segmentStart..<row, level: level, band: band)
+                    emitSegment(label: label, rows: segmentStart..<row, level: level, band: band, levelWidth: width)
                     segmentStart = -1
                 }
             }
@@ -372,7 +379,7 @@ public final class TextRegionDetector {
     }
 
     /// Appends the part of a component within `rows` when its size and fill look like a text line.
-    private func emitSegment(label: Int, rows: Range<Int>, level: Int, band: ClosedRange<Int>) {
+    private func emitSegment(label: Int, rows: Range<Int>, level: Int, band: ClosedRange<Int>, levelWidth: Int) {
         let component = components[label]
         let top = Int32(rows.lowerBound) + component.minY, bottom = Int32(rows.upperBound - 1) + component.minY
         let height = Int(bottom - top + 1)
@@ -387,10 +394,64 @@ public final class TextRegionDetector {
             marks += run.marks
         }
         let width = Int(maxX - minX + 1)
-        guard width >= height, Double(area) >= 0.4 * Double(width * height), Double(marks) >= 0.12 * Double(area) else { return }
-        candidates.append(TextRegion(
-            box: OCRRect(x: Int(minX) << level, y: Int(top) << level, width: width << level, height: height << level),
-            level: level))
+        guard width >= 2, Double(area) >= 0.4 * Double(width * height), Double(marks) >= 0.12 * Double(area) else { return }
+        let box = OCRRect(x: Int(minX) << level, y: Int(top) << level, width: width << level, height: height << level)
+        if width >= height {
+            candidates.append(TextRegion(box: box, level: level))
+        } else if (component.maxY - component.minY + 1) * 4 <= Int32(height * 5),
+                  hasRisingAndFallingMarks(x: Int(minX)...Int(maxX), y: Int(top)...Int(bottom), width: levelWidth) {
+            // A glyph's stroke steps down and up again. A whole component only: a slice of a taller
+            // one is more often a piece of a tag's border, and marks of one direction only are a
+            // tag's edge (a single step) that text beside it paired up.
+            fragments.append(box)
+        }
+    }
+
+    /// Whether the marks within the rectangle (this level's pixels) include both a rising and a falling step.
+    private func hasRisingAndFallingMarks(x: ClosedRange<Int>, y: ClosedRange<Int>, width: Int) -> Bool {
+        var rising = false, falling = false
+        for row in y {
+            for column in x {
+                switch edges[row * width + column] {
+                case 1: rising = true
+                case 3: falling = true
+                default: break
+                }
+                if rising && falling { return true }
+            }
+        }
+        return false
+    }
+
+    /// Widens the lines found on this level (`candidates[first...]`, those at least twice as wide as
+    /// high: a glyph's part widened would pass for a line) over the fragments beside them:
+    /// a fragment between half and 5/4 of a line's height, overlapping most of its rows, whose gap to
+    /// the line's end is at most half the line's height (less than words may be apart: a wider gap
+    /// is more often the space before a currency symbol, which is read with its amount as a word
+    /// of its own). A tag border, taller than the text, stays out.
+    private func attachFragments(toLinesFrom first: Int) {
+        guard !fragments.isEmpty, first < candidates.count else { return }
+        var attached = true
+        while attached, !fragments.isEmpty {
+            attached = false
+            for line in first..<candidates.count where candidates[line].box.width >= 2 * candidates[line].box.height {
+                let box = candidates[line].box
+                fragments.removeAll { fragment in
+                    guard fragment.height * 2 >= box.height, fragment.height * 4 <= box.height * 5 else { return false }
+                    let overlap = min(box.y + box.height, fragment.y + fragment.height) - max(box.y, fragment.y)
+                    guard overlap * 10 >= min(box.height, fragment.height) * 8 else { return false }
+                    let current = candidates[line].box
+                    let gap = max(current.x - (fragment.x + fragment.width), fragment.x - (current.x + current.width))
+                    guard gap >= 0, gap * 2 <= box.height else { return false }
+                    let x = min(current.x, fragment.x), y = min(current.y, fragment.y)
+                    candidates[line].box = OCRRect(
+                        x: x, y: y, width: max(current.x + current.width, fragment.x + fragment.width) - x,
+                        height: max(current.y + current.height, fragment.y + fragment.height) - y)
+                    attached = true
+                    return true
+                }
+            }
+        }
     }
 
     /// Keeps each line once across levels and returns at most `maximumRegions`, in reading order.

@@ -74,6 +74,18 @@ struct TextRegionDetectorTests {
         #expect(regions.contains { $0.box.x <= 170 && $0.box.x + $0.box.width >= 500 && (60...110).contains($0.box.height) }, "\(regions)")
     }
 
+    @Test("widens a line over a lone leading 1 set a word space apart from the rest of the amount")
+    func attachesLoneLeadingOne() throws {
+        // A tag of a slow pan: "Brown Sugar", then "1 174 Kč" in a thin font (its first "1", at
+        // x 33–40, y 39–71, is narrower than high and a space away from "174"), then an SKU line.
+        let image = SyntheticImage(try PGMFixture(named: "lone-leading-one.pgm"))
+        let price = try #require(detect(image).first { $0.box.y < 55 && $0.box.y + $0.box.height > 55 && $0.box.width > 100 })
+        #expect(price.box.x <= 34)
+        let lines = try RegionRecognizer().recognize(
+            luma: image.pixels, width: image.width, height: image.height, stride: image.width, using: try TesseractEngine())
+        #expect(lines.contains { $0.text.hasPrefix("1174") || $0.text.hasPrefix("1 174") })
+    }
+
     @Test("proposes nothing in a blank or noise-free gradient image")
     func blankImageHasNoRegions() {
         #expect(detect(.blank(width: 640, height: 480, level: 128)).isEmpty)
