@@ -32,7 +32,7 @@ struct OCRSchedulerTests {
     }
 
     static func scanMask(_ jobs: [OCRJob]) -> CellMask? {
-        for job in jobs { if case .scan(let mask, _, _) = job.kind { return mask } }
+        for job in jobs { if case .scan(let mask, _, _, _) = job.kind { return mask } }
         return nil
     }
 
@@ -206,7 +206,7 @@ struct OCRSchedulerTests {
             let time = Double(sequence) / 30
             scheduler.observe(Self.still(), width: Self.width, height: Self.height)
             for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
-                if case .scan(let mask, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
+                if case .scan(let mask, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
                     rereads += 1
                     // The scan reads the line again, as the runner would.
                     scheduler.completed(Self.result(of: job), offset: .identity)
@@ -228,7 +228,7 @@ struct OCRSchedulerTests {
         let change = SceneChange(motion: ImageMotion(dx: dx, dy: 0), isStill: false, changed: mask, cameIntoView: cameIntoView ? mask : nil)
         scheduler.observe(change, width: width, height: height)
         let jobs = scheduler.plan(frame: try frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: false)
-        for job in jobs { if case .scan(_, let forced, let known) = job.kind { return (forced, known) } }
+        for job in jobs { if case .scan(_, let forced, let known, _) = job.kind { return (forced, known) } }
         return nil
     }
 
@@ -288,7 +288,7 @@ struct OCRSchedulerTests {
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
         let scan = try #require(jobs.compactMap { job -> CellMask? in
-            if case .scan(_, let forced, _) = job.kind { return forced }
+            if case .scan(_, let forced, _, _) = job.kind { return forced }
             return nil
         }.first)
         #expect(scan.intersects(PixelRect(x: 350, y: 240, width: 4, height: 4)))

@@ -9,12 +9,14 @@ struct OCRJob: Sendable {
     /// What to read.
     enum Kind: Sendable {
         /// Propose text lines over the frame and read those touching the `unread` cells (new or
-        /// changed content); the reading is split into ``read(_:)`` jobs. A proposed line that
-        /// matches a `known` line (read before, moved into this frame) is not read again unless it
-        /// touches a `forced` cell: one whose content changed, not only came into view.
-        case scan(unread: CellMask, forced: CellMask, known: [PixelRect])
-        /// Read these proposed lines, each as one line.
-        case read([TextRegion])
+        /// changed content); the reading is split into ``read(_:confirmed:)`` jobs. A proposed line
+        /// that matches a `known` line (read before, moved into this frame) is not read again unless
+        /// it touches a `forced` cell: one whose content changed, not only came into view. Prices in
+        /// the `confirmed` tracks' boxes get no second read.
+        case scan(unread: CellMask, forced: CellMask, known: [PixelRect], confirmed: [PixelRect] = [])
+        /// Read these proposed lines, each as one line, and each price found on them a second time
+        /// from a crop around it, unless it lies in one of the `confirmed` tracks' boxes.
+        case read([TextRegion], confirmed: [PixelRect] = [])
         /// Read again the region of the track with this key (`TrackSummary.key`) around its box.
         case verify(key: Int, box: PixelRect)
         /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts).

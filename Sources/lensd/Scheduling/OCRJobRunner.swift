@@ -20,7 +20,7 @@ struct OCRJobRunner: Sendable {
         let frame = job.frame
         do throws(OCRError) {
             switch job.kind {
-            case .scan(let unread, let forced, let known):
+            case .scan(let unread, let forced, let known, let confirmed):
                 let proposed = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
@@ -42,14 +42,15 @@ struct OCRJobRunner: Sendable {
                 var start = 0
                 while start < wanted.count {
                     let end = min(wanted.count, start + max(1, linesPerReadJob))
-                    queue.push(OCRJob(kind: .read(Array(wanted[start..<end])), priority: .newRegions, frame: frame, time: job.time))
+                    queue.push(OCRJob(kind: .read(Array(wanted[start..<end]), confirmed: confirmed), priority: .newRegions, frame: frame, time: job.time))
                     start = end
                 }
-            case .read(let regions):
+            case .read(let regions, let confirmed):
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
                 result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
                 let crops = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
+                    .filter { price in !confirmed.contains { $0.contains(x: price.box.midX, y: price.box.midY) } }
                     .map { Self.region(around: $0.box, width: frame.width, height: frame.height) }
                 result.confirmations = try read(crops, in: frame, engine: engine)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in

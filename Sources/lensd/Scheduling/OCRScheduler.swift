@@ -86,6 +86,8 @@ struct OCRScheduler {
     /// and those of the confirmed ones.
     private var trackBoxes: [PixelRect] = []
     private var confirmedBoxes: [PixelRect] = []
+    /// The boxes of the tracks whose currency was read, not assumed.
+    private var markedTrackBoxes: [PixelRect] = []
     private var changedSinceWholeFrame = true
     private var verifying: Set<Int> = []
     private var lastVerifiedAt: [Int: Double] = [:]
@@ -94,9 +96,9 @@ struct OCRScheduler {
     private var cutLines: [CutLine] = []
 
     /// A line read while cut by the frame's edge. It is read again once half a text height inside
-    /// the frame (a line with a currency marker on the open side is then whole) and, if no track
-    /// has been found on it by then, once more two text heights inside (an unmarked amount whose
-    /// marker may have been outside; see `PriceStage.isCutOff`).
+    /// the frame (a line with a currency marker on the open side is then whole) and, unless it is
+    /// then in full view or a price with a read currency stands on it, once more two text heights
+    /// inside (an unmarked amount whose marker may have been outside; see `PriceStage.isCutOff`).
     private struct CutLine {
         var line: PixelRect
         var marginHeights: Double
@@ -159,9 +161,13 @@ struct OCRScheduler {
         cutLines = cutLines.compactMap { cut in
             guard cut.line.intersection(frame) != nil else { return nil }
             guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
+            // Two heights in: read again only for a marker the price on it may lack.
+            let settled = markedTrackBoxes.contains { cut.line.contains(x: $0.midX, y: $0.midY) }
+            if cut.marginHeights >= 2, settled { return nil }
             mask.set(cut.line)
             must.set(cut.line)
-            return cut.marginHeights < 2 ? CutLine(line: cut.line, marginHeights: 2) : nil
+            let whole = Self.isInFullView(cut.line, width: width, height: height)
+            return cut.marginHeights < 2 && !whole ? CutLine(line: cut.line, marginHeights: 2) : nil
         }
         if !change.isStill { changedSinceWholeFrame = true }
         unread = mask
@@ -198,13 +204,14 @@ struct OCRScheduler {
     mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool) -> [OCRJob] {
         var jobs: [OCRJob] = []
         trackBoxes = tracks.map(\.box)
+        markedTrackBoxes = tracks.filter { !$0.assumedCurrency }.map(\.box)
         confirmedBoxes = tracks.filter { $0.state != .tentative }.map(\.box)
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
         if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
             let must = forced ?? mask
             knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
             jobs.append(OCRJob(
-                kind: .scan(unread: mask, forced: must, known: knownLines.map(\.line)), priority: .newRegions, frame: frame, time: time))
+                kind: .scan(unread: mask, forced: must, known: knownLines.map(\.line), confirmed: confirmedBoxes), priority: .newRegions, frame: frame, time: time))
             unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
             forced = unread
             scansRunning += 1
@@ -260,7 +267,7 @@ struct OCRScheduler {
             return !confirmedBoxes.contains { $0.contains(x: moved.midX, y: moved.midY) }
         }, offset: offset)
         switch result.kind {
-        case .scan(let mask, _, _):
+        case .scan(let mask, _, _, _):
             scansRunning -= 1
             if result.dropped { markUnread(mask.runs, offset: offset) }
             cutLines += result.incomplete.map { line in
@@ -268,7 +275,7 @@ struct OCRScheduler {
                 let half = Self.isInView(line, marginHeights: 0.5, width: result.frameWidth, height: result.frameHeight)
                 return CutLine(line: moved, marginHeights: half ? 2 : 0.5)
             }
-        case .read(let regions):
+        case .read(let regions, _):
             let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
                 markUnread(originals, offset: offset)
