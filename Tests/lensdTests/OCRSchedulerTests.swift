@@ -361,4 +361,55 @@ struct OCRSchedulerTests {
         #expect(OCRScheduler.isInView(line(10, 200), marginHeights: OCRScheduler.readingEdgeMargin, width: Self.width, height: Self.height))
         #expect(!OCRScheduler.isInView(line(10, 200), marginHeights: 0.5, width: Self.width, height: Self.height))
     }
+
+    /// Whether frame `sequence`'s plan scans the line at `line`, after the camera moved by `dx`.
+    private static func scansLine(
+        _ scheduler: inout OCRScheduler, _ sequence: UInt64, dx: Double, line: PixelRect, tracks: [TrackSummary] = []
+    ) throws -> Bool {
+        scheduler.observe(Self.moved(dx: dx, dy: 0), width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: tracks, queueEmpty: true)
+        defer { for job in jobs { scheduler.completed(Self.result(of: job), offset: .identity) } }
+        return Self.scanMask(jobs)?.intersects(line) ?? false
+    }
+
+    @Test func aLineCutAtTheTopIsReadOnceInViewAndNotAgainWhenAlreadyWhole() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var result = Self.result(of: scan[0])
+        // A 40 px high line cut by the top edge, well inside the left and right edges.
+        result.incomplete = [PixelRect(x: 200, y: -10, width: 160, height: 40)]
+        scheduler.completed(result, offset: .identity)
+        let line = PixelRect(x: 220, y: 20, width: 100, height: 10)
+        // The camera tilts down: the line comes down 20 px, a quarter of its height inside.
+        scheduler.observe(SceneChange(motion: ImageMotion(dx: 0, dy: 20), isStill: false,
+                                      changed: CellMask(cellSize: 16, frameWidth: Self.width, frameHeight: Self.height)),
+                          width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
+        #expect(Self.scanMask(jobs)?.intersects(line) == true)
+        for job in jobs { scheduler.completed(Self.result(of: job), offset: .identity) }
+        // In full view at once: no read at two text heights.
+        for sequence in 2..<8 {
+            #expect(try !Self.scansLine(&scheduler, UInt64(sequence), dx: 0, line: line))
+        }
+    }
+
+    @Test func aLineCutAtTheSideIsNotReadAtTwoHeightsWhenAPriceWithItsCurrencyStandsOnIt() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var result = Self.result(of: scan[0])
+        result.incomplete = [PixelRect(x: 600, y: 200, width: 80, height: 20)]
+        scheduler.completed(result, offset: .identity)
+        let line = PixelRect(x: 560, y: 205, width: 20, height: 10)
+        let priced = TrackSummary(key: 1, id: "p1", box: PixelRect(x: 540, y: 200, width: 60, height: 20), state: .confirmed,
+                                  locked: false, lastReadAt: 0, reads: 2, assumedCurrency: false)
+        // Half a height in after 60 px of pan: read; then no more reads while its price stands.
+        #expect(try Self.scansLine(&scheduler, 1, dx: -60, line: line))
+        var later: [Bool] = []
+        for sequence in 2..<6 {
+            later.append(try Self.scansLine(&scheduler, UInt64(sequence), dx: -10, line: line.offsetBy(dx: -10 * Double(sequence - 1), dy: 0), tracks: [priced]))
+        }
+        #expect(!later.contains(true), "\(later)")
+    }
 }
