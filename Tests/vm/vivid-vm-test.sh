@@ -82,12 +82,14 @@ sed -e "s|@OUT@|$results|g" -e "s|@GUEST@|${LENSD_VM_GUEST:-$here/guest-test.sh}
 chmod +x "$initramfs/init"
 (cd "$initramfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.gz"
 
-# Inputs: 4 random 640x480 GREY frames, the luma of shelf-pan's first frame (prices), a flat frame.
+# Inputs: 4 random 640x480 GREY frames, the luma of shelf-pan's fourth frame (four prices, none
+# near the frame's edge, so a single frame reads them), a flat frame. shelf-pan is 4:2:0: a frame
+# is "FRAME\n" and 1.5 bytes a pixel.
 frame_bytes=$((640 * 480))
 head -c $((4 * frame_bytes)) /dev/urandom > "$input/frames.gray"
 pan=$repo/samples/shelf-pan.y4m
 pan_header=$(head -n 1 "$pan" | wc -c)
-slice "$pan" $((pan_header + 6)) "$frame_bytes" > "$input/price.gray"
+slice "$pan" $((pan_header + 3 * (6 + frame_bytes * 3 / 2) + 6)) "$frame_bytes" > "$input/price.gray"
 head -c "$frame_bytes" /dev/zero | tr '\0' '\200' > "$input/flat.gray"
 
 echo "== booting the VM (TCG)"
@@ -132,7 +134,8 @@ loop_identical() {
 check "lensd record: frames fed to vivid come out bit-identical" loop_identical
 
 # 2. The price frame: same prices as replaying it on the host. One frame is read whole on both
-#    sides (--schedule every-frame): the OCR scheduler would read it after its only frame is gone.
+#    sides (--schedule every-frame): a live run's OCR scheduler would read it after its only
+#    frame is gone.
 # prices FILE: the texts and amounts (read and converted) of the first OVERLAYS line with prices,
 # sorted (JSON key order is not fixed).
 prices() { grep '"class":"OVERLAYS"' "$1" | grep -m 1 '"amount"' | grep -o '"\(text\|amount\)":"[^"]*"' | sort; }
