@@ -69,6 +69,7 @@ public final class TextRegionDetector {
         guard width >= 8, height >= 8, stride >= width, let base = luma.baseAddress,
               luma.count >= stride * (height - 1) + width else { return [] }
         candidates.removeAll(keepingCapacity: true)
+        fragments.removeAll(keepingCapacity: true)
         var level = 0
         var levelWidth = width, levelHeight = height
         while Self.bandMinimum << level <= options.maximumTextHeight, levelWidth >= 16, levelHeight >= 16 {
@@ -132,7 +133,6 @@ public final class TextRegionDetector {
         collectRuns(width: width, height: height)
         labelComponents()
         let first = candidates.count
-        fragments.removeAll(keepingCapacity: true)
         emitLines(level: level, band: band, width: width)
         attachFragments(toLinesFrom: first)
     }
@@ -431,12 +431,16 @@ public final class TextRegionDetector {
     /// of its own). A tag border, taller than the text, stays out.
     private func attachFragments(toLinesFrom first: Int) {
         guard !fragments.isEmpty, first < candidates.count else { return }
+        // Fragments of finer levels count too: a digit apart from its group may be found whole only
+        // at full resolution while its line is found only at a coarser level (`1 434 Kč`). Each is
+        // taken by one line of this level at most.
+        var unattached = fragments
         var attached = true
-        while attached, !fragments.isEmpty {
+        while attached, !unattached.isEmpty {
             attached = false
             for line in first..<candidates.count where candidates[line].box.width >= 2 * candidates[line].box.height {
                 let box = candidates[line].box
-                fragments.removeAll { fragment in
+                unattached.removeAll { fragment in
                     guard fragment.height * 2 >= box.height, fragment.height * 4 <= box.height * 5 else { return false }
                     let overlap = min(box.y + box.height, fragment.y + fragment.height) - max(box.y, fragment.y)
                     guard overlap * 10 >= min(box.height, fragment.height) * 8 else { return false }

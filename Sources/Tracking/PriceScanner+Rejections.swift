@@ -36,9 +36,10 @@ extension PriceScanner {
         {
             return true
         }
-        // A lone day-and-month date: 12.03.
-        if !isMarked, number.separators == [.point], number.groupLengths.allSatisfy({ $0 <= 2 }), let next,
-            tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." })
+        // A day-and-month date, also as OCR damages it: `12.03.`, `21,11, 2025` (of `21.11.2025`).
+        if !isMarked, number.separators == [.point] || number.separators == [.comma],
+            number.groupLengths.allSatisfy({ $0 <= 2 }), let next,
+            tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." || $0 == "," })
         {
             return true
         }

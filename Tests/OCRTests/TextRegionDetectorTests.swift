@@ -86,6 +86,19 @@ struct TextRegionDetectorTests {
         #expect(lines.contains { $0.text.hasPrefix("1174") || $0.text.hasPrefix("1 174") })
     }
 
+    @Test("attaches a leading digit found only at full resolution to a line found at half resolution")
+    func attachesLeadingDigitAcrossLevels() throws {
+        // A small-text tag: "1 434 Kč" in a regular font, the "1" (x 52–69, y 43–69) a word space
+        // from "434". The line is found only on the half-resolution level, where the "1" joins the
+        // tag's other lines; it is a whole component only at full resolution.
+        let image = SyntheticImage(try PGMFixture(named: "spaced-leading-one.pgm"))
+        let price = try #require(detect(image).first { $0.box.y < 60 && $0.box.y + $0.box.height > 60 && $0.box.width > 100 })
+        #expect(price.box.x <= 54)
+        let lines = try RegionRecognizer().recognize(
+            luma: image.pixels, width: image.width, height: image.height, stride: image.width, using: try TesseractEngine())
+        #expect(lines.contains { $0.text.hasPrefix("1 434") || $0.text.hasPrefix("1434") })
+    }
+
     @Test("proposes nothing in a blank or noise-free gradient image")
     func blankImageHasNoRegions() {
         #expect(detect(.blank(width: 640, height: 480, level: 128)).isEmpty)

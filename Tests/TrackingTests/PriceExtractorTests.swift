@@ -59,7 +59,7 @@ struct PriceExtractorTests {
     static let rejected: [String] = [
         "12.03.2024", "2024-03-12", "12/03/2024", "12:30", "9:45 am", "50%", "50 %", "+49 30 1234567",
         "(555) 123-4567", "500 g", "1.5 L", "12 oz", "1.5l", "Since 1998", "4006381333931", "Art. 12345678",
-        "Tel 030 1234567", "A4", "v1.2", "12.03.", "2x", "1,5 L Flasche",
+        "Tel 030 1234567", "A4", "v1.2", "12.03.", "2x", "1,5 L Flasche", "21,11, 2025", "21,44, 2026", "21.11,2025",
     ]
 
     @Test("rejects numbers that are not prices", arguments: rejected)
