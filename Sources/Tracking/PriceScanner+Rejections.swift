@@ -36,12 +36,17 @@ extension PriceScanner {
         {
             return true
         }
-        // A day-and-month date, also as OCR damages it: `12.03.`, `21,11, 2025` (of `21.11.2025`).
+        // A day-and-month date, also as OCR damages it: `12.03.`, `21,11, 2025` and `25.07 2024`
+        // (of `21.11.2025` and `25.07.2024`).
         if !isMarked, number.separators == [.point] || number.separators == [.comma],
-            number.groupLengths.allSatisfy({ $0 <= 2 }), let next,
-            tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." || $0 == "," })
+            number.groupLengths.allSatisfy({ $0 <= 2 }), let next
         {
-            return true
+            if tokens[next].gapBefore == 0, tokens[next].isPunctuation({ $0 == "." || $0 == "," }) { return true }
+            if tokens[next].gapBefore <= 1, let year = tokens[next].number, year.digitCount == 4,
+                let value = year.integerValueIfPlain, (1900...2099).contains(value)
+            {
+                return true
+            }
         }
         // Phone numbers, references and numbers glued to letters (A4, v1.2, 1st, 12a).
         if let previous, previous != markerIndex {
