@@ -191,7 +191,7 @@ struct PriceLexer {
     }
 
     /// The digit at `index`, reading OCR confusions when `repairing`: `O`/`o` → 0 (also at the end of
-    /// a group), `l`/`I`/`|` → 1 (before a digit), `S` → 5 and `B` → 8 only after a digit and before another.
+    /// a group), `l`/`I`/`|` → 1 (before a digit; `|` not as the number's first), `S` → 5 and `B` → 8 only after a digit and before another.
     private func digitValue(at index: Int, inGroupOf groupLength: Int, repairing: Bool) -> UInt8? {
         let scalar = scalars[index]
         if ScalarClass.isDigit(scalar) { return UInt8(scalar.value - 0x30) }
@@ -273,7 +273,9 @@ struct PriceLexer {
         index >= 0 && index < scalars.count && ScalarClass.isLetter(scalars[index])
     }
 
+    /// Letters read for a leading `1`. Not `|`: before a number that is nearly always the border of
+    /// the tag the price is printed on (`|47,50 €`), while OCR reads a `1` as `l` or `I`.
     private static func isLeadingConfusable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "l" || scalar == "I" || scalar == "|"
+        scalar == "l" || scalar == "I"
     }
 }

@@ -110,6 +110,8 @@ struct PriceExtractorFeatureTests {
         #expect(PriceExtractor().parse("$l2.99").first?.amount == Decimal(string: "12.99"))
         #expect(PriceExtractor().parse("$1S.99").first?.amount == Decimal(string: "15.99"))
         #expect(PriceExtractor().parse("$3B.00").first?.amount == Decimal(string: "38.00"))
+        #expect(PriceExtractor().parse("|47,50 €").first?.amount == Decimal(string: "47.50"))
+        #expect(PriceExtractor().parse("€|47,50").first?.amount == Decimal(string: "47.50"))
         #expect(PriceExtractor().parse("1O.99").isEmpty)
         #expect(PriceExtractor().parse("10oz").isEmpty)
         #expect(PriceExtractor().parse("Oil 1l").isEmpty)
