@@ -116,6 +116,37 @@ struct OCRSchedulerTests {
         #expect(jobs.first?.priority == .tentative)
     }
 
+    @Test func readsANewPriceAgainSoonThenBacksOff() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: scan[0]), offset: .identity)
+        let tentative = [Self.track(1, .tentative, lastReadAt: 0)]
+        var verifiedAt: [Double] = []
+        for step in 1...12 {
+            let time = Double(step) / 30
+            scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+            for job in scheduler.plan(frame: try Self.frame(UInt64(step)), time: time, tracks: tentative, queueEmpty: true) {
+                guard case .verify = job.kind else { continue }
+                verifiedAt.append(time)
+                scheduler.completed(Self.result(of: job), offset: .identity)
+            }
+        }
+        // The first read again after `firstRetryDelay` (0.05 s), the next `retryInterval` (0.15 s) later.
+        #expect(verifiedAt.first.map { abs($0 - 2.0 / 30) < 1e-9 } == true)
+        #expect(verifiedAt.count >= 2)
+        if verifiedAt.count >= 2 { #expect(verifiedAt[1] - verifiedAt[0] >= 0.15 - 1e-9) }
+        // A confirmed track whose currency was only assumed is read again no sooner than `retryInterval`.
+        var later = OCRScheduler(configuration: Self.noWholeFrames())
+        later.observe(Self.still(), width: Self.width, height: Self.height)
+        later.completed(Self.result(of: later.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)[0]), offset: .identity)
+        var assumed = Self.track(2, .confirmed, lastReadAt: 0)
+        assumed.assumedCurrency = true
+        later.observe(Self.still(), width: Self.width, height: Self.height)
+        let early = later.plan(frame: try Self.frame(1), time: 2.0 / 30, tracks: [assumed], queueEmpty: true)
+        #expect(!early.contains { if case .verify = $0.kind { true } else { false } })
+    }
+
     @Test func verifiesConfirmedTracksOneAtATimeStalestFirstAndNotBeforeTheirInterval() throws {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)

@@ -9,9 +9,11 @@ import Tracking
 ///    takes the whole mask. Content that only moved is never read again: lines already read are
 ///    remembered and moved with the image, and a scan skips them unless their cells' content
 ///    changed (a cell at the frame's border that only gained a strip of new view does not count).
-/// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times,
-///    ``Configuration/retryInterval`` apart), so a new price is confirmed by a second read within a
-///    few frames; tracks whose currency was only assumed are read again as often, for the marker.
+/// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times, the first
+///    ``Configuration/firstRetryDelay`` after the read, then ``Configuration/retryInterval`` apart),
+///    so a new price is confirmed by a second read within a few frames; tracks whose currency was
+///    only assumed are read again as often (from the start ``Configuration/retryInterval`` apart:
+///    reads of the next frames fail to read the marker together), for the marker.
 /// 3. **Confirmed tracks** in turn, the one read longest ago first, each at most once every
 ///    ``Configuration/verifyInterval`` seconds and one at a time: a wrong or replaced value is
 ///    corrected without re-reading everything. Locked tracks are never read.
@@ -223,8 +225,10 @@ struct OCRScheduler {
         for track in tracks where (track.state == .tentative || track.assumedCurrency) && !track.locked && !verifying.contains(track.key) {
             let attempts = tentativeReads[track.key, default: 0]
             guard attempts < configuration.tentativeAttempts else { continue }
-            // Reads of nearly the same frame fail together: space them out like retries.
-            if time - (lastVerifiedAt[track.key] ?? track.lastReadAt) < configuration.retryInterval { continue }
+            // Reads of nearly the same frame fail together: space them out like retries (the first
+            // read of a new price comes sooner, as the first retry does).
+            let spacing = attempts == 0 && track.state == .tentative ? configuration.firstRetryDelay : configuration.retryInterval
+            if time - (lastVerifiedAt[track.key] ?? track.lastReadAt) < spacing { continue }
             tentativeReads[track.key] = attempts + 1
             verifying.insert(track.key)
             jobs.append(OCRJob(kind: .verify(key: track.key, box: track.box), priority: .tentative, frame: frame, time: time))
