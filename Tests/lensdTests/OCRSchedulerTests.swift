@@ -293,6 +293,59 @@ struct OCRSchedulerTests {
         #expect(entered.forced.isEmpty)
     }
 
+    @Test func aContentChangeOnALineReadMomentsAgoIsHeldThenRead() throws {
+        var configuration = Self.noWholeFrames()
+        configuration.retries = 0
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        let line = PixelRect(x: 100, y: 100, width: 120, height: 20)
+        let read = OCRJob(kind: .read([TextRegion(box: OCRRect(x: 100, y: 100, width: 120, height: 20), level: 0)]),
+                          priority: .newRegions, frame: try Self.frame(0), time: 0)
+        scheduler.completed(Self.result(of: read), offset: .identity)
+        var forcedAt: [UInt64] = []
+        for sequence in UInt64(1)...12 {
+            // Blur and sway change the line's pixels on the first frames only.
+            let changed = sequence <= 3 ? [line] : []
+            // No scan at all when nothing is unread.
+            guard let scan = try Self.scanAfterPan(&scheduler, sequence: sequence, dx: 0, changed: changed, cameIntoView: false) else { continue }
+            if scan.forced.intersects(line) { forcedAt.append(sequence) }
+            let job = OCRJob(kind: .scan(unread: scan.forced, forced: scan.forced, known: scan.known), priority: .newRegions,
+                             frame: try Self.frame(sequence), time: Double(sequence) / 30)
+            scheduler.completed(Self.result(of: job), offset: .identity)
+        }
+        // Held until `contentRereadAge` (0.3 s, frame 9 at 30 fps) after the read, then forced once.
+        #expect(forcedAt == [9])
+    }
+
+    @Test func aLineSwayingAboutAReadingMarginIsNotReadOnEveryCrossing() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var result = Self.result(of: scan[0])
+        // A 20 px high line cut by the right edge.
+        var cut = PixelRect(x: 600, y: 200, width: 80, height: 20)
+        result.incomplete = [cut]
+        scheduler.completed(result, offset: .identity)
+        var scannedAt: [UInt64] = []
+        // The camera pans 48 px left (the line's end 8 px, under half a height, inside), then sways by 4 px.
+        for (sequence, dx) in zip(UInt64(1)...9, [-48.0, -4, 4, -4, 4, -4, 4, -4, 4]) {
+            cut = cut.offsetBy(dx: dx, dy: 0)
+            scheduler.observe(Self.moved(dx: dx, dy: 0), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if Self.scanMask(jobs)?.intersects(PixelRect(x: cut.x + 10, y: 205, width: 10, height: 10)) == true { scannedAt.append(sequence) }
+            for job in jobs {
+                var done = Self.result(of: job)
+                // Every scan sees the line, still short of two heights inside the edge.
+                if case .scan = job.kind { done.incomplete = [cut] }
+                scheduler.completed(done, offset: .identity)
+            }
+        }
+        // Half a height in first on frame 2 (12 px inside): read there, not again as it sways.
+        #expect(scannedAt == [2])
+    }
+
     @Test func aScanSkipsALineReadBeforeUnlessItsContentChanged() {
         let known = [PixelRect(x: 100, y: 100, width: 120, height: 20)]
         let nothing = CellMask(cellSize: 16, frameWidth: Self.width, frameHeight: Self.height)

@@ -8,7 +8,9 @@ import Tracking
 ///    with the image; whenever no scan is running, one ``OCRJob/Kind/scan(unread:forced:known:)``
 ///    takes the whole mask. Content that only moved is never read again: lines already read are
 ///    remembered and moved with the image, and a scan skips them unless their cells' content
-///    changed (a cell at the frame's border that only gained a strip of new view does not count).
+///    changed (a cell at the frame's border that only gained a strip of new view does not count;
+///    a change under a line read less than ``Configuration/contentRereadAge`` ago waits until then,
+///    as a hand-held camera's blur and sway change some pixels of every line on most frames).
 /// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times, the first
 ///    ``Configuration/firstRetryDelay`` after the read, then ``Configuration/retryInterval`` apart),
 ///    so a new price is confirmed by a second read within a few frames; tracks whose currency was
@@ -48,6 +50,10 @@ struct OCRScheduler {
         /// it, so a read that failed without leaving a track (a tentative price never confirmed)
         /// gets another chance at most this often.
         var knownLineLifetime = 1.0
+        /// Seconds after its read before a line is read again because its content changed: a
+        /// hand-held camera's blur and sway change the pixels of every line a little on most frames.
+        /// A change is held back until then, not dropped.
+        var contentRereadAge = 0.3
         /// The first retry comes sooner (the next frames differ in noise and blur); later ones
         /// back off, doubling from `retryInterval`.
         var firstRetryDelay = 0.05
@@ -72,9 +78,12 @@ struct OCRScheduler {
     /// The cells of `unread` whose content changed (or that must be read again for another reason:
     /// a retry, a line come into full view, a dropped job): lines there are read even if known.
     private var forced: CellMask?
+    /// Cells whose content changed under a line read less than ``Configuration/contentRereadAge``
+    /// ago: forced once the line is old enough (see `releaseContentChanges(at:)`).
+    private var heldContent: CellMask?
     /// Lines read in the last ``Configuration/knownLineLifetime`` seconds, in the current frame's
     /// pixels, with the time of the frame they were read on; at most ``knownLineLimit``, oldest first.
-    private var knownLines: [(line: PixelRect, readAt: Double)] = []
+    private var knownLines: [(line: PixelRect, readAt: Double, priceLike: Bool)] = []
     private static let knownLineLimit = 256
     /// Motion not yet applied to `unread` (less than a cell), frame pixels.
     private var pendingShift = (dx: 0.0, dy: 0.0)
@@ -101,10 +110,14 @@ struct OCRScheduler {
     /// the frame (a line with a currency marker on the open side is then whole) and, unless it is
     /// then in full view or a price with a read currency stands on it, once more two text heights
     /// inside (an unmarked amount whose marker may have been outside; see `PriceStage.isCutOff`).
+    /// Once done it stays listed (`marginHeights` infinite) while in the frame, so that the scans
+    /// that see it near the edge again, as a hand-held camera sways, do not start it over.
     private struct CutLine {
         var line: PixelRect
         var marginHeights: Double
+        static let done = Double.infinity
     }
+    private static let cutLineLimit = 256
     private var retries: [Retry] = []
 
     init(configuration: Configuration = .init()) {
@@ -124,6 +137,7 @@ struct OCRScheduler {
         else {
             unread = CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height, value: true)
             forced = unread
+            heldContent = CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height)
             knownLines = []
             pendingShift = (0, 0)
             changedSinceWholeFrame = true
@@ -139,7 +153,7 @@ struct OCRScheduler {
             let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
             knownLines = knownLines.compactMap { known in
                 let moved = motion.applied(to: known.line)
-                return moved.intersection(frame) == nil ? nil : (moved, known.readAt)
+                return moved.intersection(frame) == nil ? nil : (moved, known.readAt, known.priceLike)
             }
             // The mask moves by whole cells with the shift at the frame's centre: a zoom or turn
             // moves its border cells by a few pixels more, less than the cells themselves.
@@ -151,6 +165,7 @@ struct OCRScheduler {
             if columns != 0 || rows != 0 {
                 mask = mask.shifted(columns: columns, rows: rows, fill: true)
                 must = must.shifted(columns: columns, rows: rows, fill: true)
+                heldContent = heldContent?.shifted(columns: columns, rows: rows, fill: false)
                 pendingShift.dx -= Double(columns * cellSize)
                 pendingShift.dy -= Double(rows * cellSize)
             }
@@ -158,18 +173,18 @@ struct OCRScheduler {
         mask.formUnion(change.changed)
         var contentChanged = change.changed
         contentChanged.subtract(change.cameIntoView)
-        must.formUnion(contentChanged)
+        heldContent?.formUnion(contentChanged)
         let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         cutLines = cutLines.compactMap { cut in
             guard cut.line.intersection(frame) != nil else { return nil }
             guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
             // Two heights in: read again only for a marker the price on it may lack.
             let settled = markedTrackBoxes.contains { cut.line.contains(x: $0.midX, y: $0.midY) }
-            if cut.marginHeights >= 2, settled { return nil }
+            if cut.marginHeights >= 2, settled { return CutLine(line: cut.line, marginHeights: CutLine.done) }
             mask.set(cut.line)
             must.set(cut.line)
             let whole = Self.isInFullView(cut.line, width: width, height: height)
-            return cut.marginHeights < 2 && !whole ? CutLine(line: cut.line, marginHeights: 2) : nil
+            return CutLine(line: cut.line, marginHeights: cut.marginHeights < 2 && !whole ? 2 : CutLine.done)
         }
         if !change.isStill { changedSinceWholeFrame = true }
         unread = mask
@@ -209,6 +224,7 @@ struct OCRScheduler {
         markedTrackBoxes = tracks.filter { !$0.assumedCurrency }.map(\.box)
         confirmedBoxes = tracks.filter { $0.state != .tentative }.map(\.box)
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
+        releaseContentChanges(at: time)
         if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
             let must = forced ?? mask
             knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
@@ -274,26 +290,39 @@ struct OCRScheduler {
         case .scan(let mask, _, _, _):
             scansRunning -= 1
             if result.dropped { markUnread(mask.runs, offset: offset) }
-            cutLines += result.incomplete.map { line in
+            for line in result.incomplete {
                 let moved = offset.applied(to: line)
-                let half = Self.isInView(line, marginHeights: 0.5, width: result.frameWidth, height: result.frameHeight)
-                return CutLine(line: moved, marginHeights: half ? 2 : 0.5)
+                let width = result.frameWidth, height = result.frameHeight
+                // The same line seen by an earlier scan keeps its progress, unless this newer view
+                // shows it clearly less far in than that progress assumed (it was predicted into
+                // view from a cut part, or the camera swung back): with some slack, so that a line
+                // swaying about a margin is not read on every crossing.
+                if let index = cutLines.firstIndex(where: { $0.line.intersectionOverUnion(moved) >= OCRJobRunner.sameLineOverlap }) {
+                    cutLines[index].line = moved
+                    if !Self.isInView(line, marginHeights: Self.readingEdgeMargin, width: width, height: height) {
+                        cutLines[index].marginHeights = 0.5
+                    } else if !Self.isInView(line, marginHeights: 1.5, width: width, height: height) {
+                        cutLines[index].marginHeights = min(cutLines[index].marginHeights, 2)
+                    }
+                    continue
+                }
+                let half = Self.isInView(line, marginHeights: 0.5, width: width, height: height)
+                cutLines.append(CutLine(line: moved, marginHeights: half ? 2 : 0.5))
             }
+            if cutLines.count > Self.cutLineLimit { cutLines.removeFirst(cutLines.count - Self.cutLineLimit) }
         case .read(let regions, _):
             let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
                 markUnread(originals, offset: offset)
             } else {
                 for original in originals {
-                    remember(offset.applied(to: original), readAt: result.frameTime)
-                }
-                for original in originals {
                     let line = offset.applied(to: original)
-                    guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
                     let priceLike = result.lines.contains { read in
                         original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
                             && PriceLikeText.looksLikePrice(read.text)
                     }
+                    remember(line, readAt: result.frameTime, priceLike: priceLike)
+                    guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
                     let limit = priceLike ? configuration.retriesWhenPriceLike : configuration.retries
                     guard limit > 0 else { continue }
                     retries.append(Retry(line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit))
@@ -320,9 +349,9 @@ struct OCRScheduler {
     }
 
     /// Remembers a line just read (in the current frame's pixels), replacing the same line read before.
-    private mutating func remember(_ line: PixelRect, readAt time: Double) {
+    private mutating func remember(_ line: PixelRect, readAt time: Double, priceLike: Bool) {
         knownLines.removeAll { $0.line.intersectionOverUnion(line) >= OCRJobRunner.sameLineOverlap }
-        knownLines.append((line, time))
+        knownLines.append((line, time, priceLike))
         if knownLines.count > Self.knownLineLimit { knownLines.removeFirst(knownLines.count - Self.knownLineLimit) }
     }
 
@@ -343,6 +372,26 @@ struct OCRScheduler {
             next.attempts += 1
             return next
         }
+        unread = mask
+        forced = must
+    }
+
+    /// Forces the changed cells that lie under no line read in the last
+    /// ``Configuration/contentRereadAge`` seconds; the rest stay held. A line whose read looked
+    /// like a price and has no confirmed track on it is not held: another read may confirm it.
+    private mutating func releaseContentChanges(at time: Double) {
+        guard var held = heldContent, !held.isEmpty, var mask = unread, var must = forced else { return }
+        var young = CellMask(cellSize: held.cellSize, columns: held.columns, rows: held.rows)
+        for known in knownLines where time - known.readAt < configuration.contentRereadAge {
+            let settled = !known.priceLike || confirmedBoxes.contains { known.line.contains(x: $0.midX, y: $0.midY) }
+            if settled { young.set(known.line) }
+        }
+        var released = held
+        released.subtract(young)
+        held.subtract(released)
+        mask.formUnion(released)
+        must.formUnion(released)
+        heldContent = held
         unread = mask
         forced = must
     }
