@@ -49,9 +49,9 @@ struct OCRJobRunner: Sendable {
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
                 result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
-                let crops = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
-                    .filter { price in !confirmed.contains { $0.contains(x: price.box.midX, y: price.box.midY) } }
-                    .map { Self.region(around: $0.box, width: frame.width, height: frame.height) }
+                let crops = result.lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
+                    .filter { found in !confirmed.contains { $0.contains(x: found.price.box.midX, y: found.price.box.midY) } }
+                    .map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
                 result.confirmations = try read(crops, in: frame, engine: engine)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
                     !result.confirmations.contains { crop.contains(x: Double($0.box.x) + Double($0.box.width) / 2, y: Double($0.box.y) + Double($0.box.height) / 2) }
@@ -83,8 +83,20 @@ struct OCRJobRunner: Sendable {
         }
     }
 
-    /// The line to read again for a tracked price: its box widened by two text heights on each side
-    /// (a currency marker or digits the first read missed) and a little in height, within the frame.
+    /// The crop for a second read of a price just found on a proposed line: as
+    /// ``region(around:width:height:)`` but no taller than the line (and the price) itself,
+    /// as the line detector saw it clear of the lines above and below (their glyphs' edges in a
+    /// taller crop made the read fail: `GBP 18.16` on a tag near the top edge).
+    static func region(around box: PixelRect, within line: PixelRect, width: Int, height: Int) -> TextRegion {
+        let wide = region(around: box, width: width, height: height)
+        let y0 = max(wide.box.y, Int(min(box.y, line.y).rounded(.down)))
+        let y1 = min(wide.box.y + wide.box.height, Int(max(box.maxY, line.maxY).rounded(.up)))
+        return TextRegion(box: OCRRect(x: wide.box.x, y: y0, width: wide.box.width, height: max(0, y1 - y0)), level: 0)
+    }
+
+    /// The line to read again for a tracked price: its box widened by half a text height on each
+    /// side (a currency marker or digits the first read missed) and a fifth of one above and below,
+    /// within the frame.
     static func region(around box: PixelRect, width: Int, height: Int) -> TextRegion {
         let padX = 0.5 * box.height, padY = box.height * 0.2
         let x0 = max(0, Int((box.x - padX).rounded(.down))), y0 = max(0, Int((box.y - padY).rounded(.down)))
