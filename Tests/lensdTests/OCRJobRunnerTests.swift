@@ -23,3 +23,17 @@ struct OCRJobRunnerTests {
         #expect(tall.y == 420 && tall.y + tall.height == 476)
     }
 }
+
+extension OCRJobRunnerTests {
+    @Test("counts a line as beside another only on its row, at a similar height, within 1.5 heights")
+    func besideIsOnTheSameRowAndClose() {
+        // `71.99` read whole while `GBP`, a wide space to its left, is still cut by the frame's edge.
+        let amount = PixelRect(x: 121, y: 170, width: 130, height: 37)
+        #expect(OCRJobRunner.isBeside(amount, PixelRect(x: -20, y: 168, width: 110, height: 39)))
+        #expect(OCRJobRunner.isBeside(amount, PixelRect(x: 290, y: 172, width: 80, height: 34)))
+        // Too far, on the next row, or much smaller text (a product name) are not.
+        #expect(!OCRJobRunner.isBeside(amount, PixelRect(x: -80, y: 168, width: 110, height: 39)))
+        #expect(!OCRJobRunner.isBeside(amount, PixelRect(x: 0, y: 215, width: 110, height: 37)))
+        #expect(!OCRJobRunner.isBeside(amount, PixelRect(x: 0, y: 180, width: 110, height: 14)))
+    }
+}

@@ -15,8 +15,10 @@ struct OCRJob: Sendable {
         /// the `confirmed` tracks' boxes get no second read.
         case scan(unread: CellMask, forced: CellMask, known: [PixelRect], confirmed: [PixelRect] = [])
         /// Read these proposed lines, each as one line, and each price found on them a second time
-        /// from a crop around it, unless it lies in one of the `confirmed` tracks' boxes.
-        case read([TextRegion], confirmed: [PixelRect] = [])
+        /// from a crop around it, unless it lies in one of the `confirmed` tracks' boxes. Amounts
+        /// with no currency marker on the lines `besideCut` (next to a line still cut by the frame's
+        /// edge, which may hold their marker) are not used.
+        case read([TextRegion], confirmed: [PixelRect] = [], besideCut: [PixelRect] = [])
         /// Read again the region of the track with this key (`TrackSummary.key`) around its box.
         case verify(key: Int, box: PixelRect)
         /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts).

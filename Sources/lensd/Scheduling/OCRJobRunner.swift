@@ -39,16 +39,20 @@ struct OCRJobRunner: Sendable {
                 var empty = unread
                 for region in proposed { empty.set(Self.rect(region.box), to: false) }
                 result.observed = empty.runs
+                let cut = proposed.map { Self.rect($0.box) }
+                    .filter { !OCRScheduler.isInView($0, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height) }
                 var start = 0
                 while start < wanted.count {
                     let end = min(wanted.count, start + max(1, linesPerReadJob))
-                    queue.push(OCRJob(kind: .read(Array(wanted[start..<end]), confirmed: confirmed), priority: .newRegions, frame: frame, time: job.time))
+                    let lines = Array(wanted[start..<end])
+                    let besideCut = lines.map { Self.rect($0.box) }.filter { line in cut.contains { Self.isBeside(line, $0) } }
+                    queue.push(OCRJob(kind: .read(lines, confirmed: confirmed, besideCut: besideCut), priority: .newRegions, frame: frame, time: job.time))
                     start = end
                 }
-            case .read(let regions, let confirmed):
+            case .read(let regions, let confirmed, let besideCut):
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
-                result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
+                result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
                 let crops = result.lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
                     .filter { found in !confirmed.contains { $0.contains(x: found.price.box.midX, y: found.price.box.midY) } }
                     .map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
@@ -102,6 +106,15 @@ struct OCRJobRunner: Sendable {
         let x0 = max(0, Int((box.x - padX).rounded(.down))), y0 = max(0, Int((box.y - padY).rounded(.down)))
         let x1 = min(width, Int((box.maxX + padX).rounded(.up))), y1 = min(height, Int((box.maxY + padY).rounded(.up)))
         return TextRegion(box: OCRRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)), level: 0)
+    }
+
+    /// Whether `other` continues `line`'s row within one and a half text heights to its left or
+    /// right (a currency code a wide space before its amount: `GBP   71.99`), at a similar height.
+    static func isBeside(_ line: PixelRect, _ other: PixelRect) -> Bool {
+        let low = min(line.height, other.height), high = max(line.height, other.height)
+        let overlap = min(line.maxY, other.maxY) - max(line.y, other.y)
+        let gap = max(other.x - line.maxX, line.x - other.maxX)
+        return high <= 1.5 * low && overlap >= 0.6 * low && gap >= 0 && gap <= 1.5 * line.height
     }
 
     /// Least intersection over union of a proposed line and a line read before for both to be the

@@ -310,7 +310,7 @@ struct OCRScheduler {
                 cutLines.append(CutLine(line: moved, marginHeights: half ? 2 : 0.5))
             }
             if cutLines.count > Self.cutLineLimit { cutLines.removeFirst(cutLines.count - Self.cutLineLimit) }
-        case .read(let regions, _):
+        case .read(let regions, _, _):
             let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
                 markUnread(originals, offset: offset)
