@@ -188,9 +188,9 @@ struct OCRSchedulerTests {
                 }
             }
             if let job = running, time - job.time >= 0.3 {
-                // Each pass finds a price no track stands on, so none is held back.
+                // Each pass finds a new price no track stands on, so none is held back.
                 var result = Self.result(of: job)
-                result.priceBoxes = [PixelRect(x: 300, y: 300, width: 60, height: 20)]
+                result.priceBoxes = [PixelRect(x: 100 + 100 * Double(wholeFrames.count), y: 300, width: 60, height: 20)]
                 scheduler.completed(result, offset: .identity)
                 running = nil
             }
@@ -381,6 +381,11 @@ struct OCRSchedulerTests {
     /// The times of the whole-frame passes planned over `seconds` of a changing picture, each
     /// finishing 0.3 s after it starts with prices at `found` while a track stands at `track`.
     private static func wholeFramePasses(seconds: Double, found: [PixelRect], track: PixelRect) throws -> [Double] {
+        try wholeFramePasses(seconds: seconds, finding: { _ in found }, track: track)
+    }
+
+    /// The times of the whole-frame passes over `seconds` of a changing picture, pass N finding `finding(N)`.
+    private static func wholeFramePasses(seconds: Double, finding: (Int) -> [PixelRect], track: PixelRect) throws -> [Double] {
         var scheduler = OCRScheduler()
         var times: [Double] = []
         var running: OCRJob?
@@ -398,7 +403,7 @@ struct OCRSchedulerTests {
             }
             if let job = running, time - job.time >= 0.3 {
                 var result = Self.result(of: job)
-                result.priceBoxes = found
+                result.priceBoxes = finding(times.count - 1)
                 scheduler.completed(result, offset: .identity)
                 running = nil
             }
@@ -413,8 +418,14 @@ struct OCRSchedulerTests {
         #expect(useless.count == 3, "\(useless)")
         let gaps = zip(useless, useless.dropFirst()).map { $1 - $0 }
         #expect(gaps.count == 2 && abs(gaps[0] - 3) < 0.05 && abs(gaps[1] - 6) < 0.05, "\(gaps)")
-        let useful = try Self.wholeFramePasses(seconds: 12, found: [PixelRect(x: 400, y: 300, width: 80, height: 20)], track: track)
+        // A new price off the tracks on every pass: every 1.5 s.
+        let useful = try Self.wholeFramePasses(
+            seconds: 12, finding: { [PixelRect(x: 100 + 60 * Double($0 % 8), y: 300, width: 50, height: 20)] }, track: track)
         #expect(useful.count == 8, "\(useful)")
+        // The same price off the tracks on every pass (a misread that never becomes a track): new
+        // once, then nothing new.
+        let repeated = try Self.wholeFramePasses(seconds: 12, found: [PixelRect(x: 400, y: 300, width: 80, height: 20)], track: track)
+        #expect(repeated.count == 4, "\(repeated)")
     }
 
     @Test func aCropThatReadNothingOnAConfirmedPriceIsNotScannedAgain() throws {

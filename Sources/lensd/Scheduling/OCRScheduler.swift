@@ -26,7 +26,8 @@ import Tracking
 ///    ``Configuration/wholeFrameInterval`` seconds while the picture changes (and every
 ///    ``Configuration/stillWholeFrameInterval`` while it is still): it finds text the line
 ///    proposals miss, such as motion-blurred prices. A pass that finds no price off the tracks
-///    doubles the interval (up to the still one) until one does.
+///    (other than those the previous pass found there) doubles the interval (up to the still
+///    one) until one does.
 ///
 /// Work for frames that went stale is dropped by the ``OCRJobQueue``; ``completed(_:offset:)`` then
 /// marks its cells unread again. Runs on the frame thread only; not thread-safe.
@@ -97,6 +98,9 @@ struct OCRScheduler {
     /// and those of the confirmed ones.
     private var trackBoxes: [PixelRect] = []
     private var confirmedBoxes: [PixelRect] = []
+    /// The prices the last whole-frame pass found away from the tracks, moved with the image: found
+    /// again by the next pass (a misread that never becomes a track), they are nothing new.
+    private var offTrackPrices: [PixelRect] = []
     /// The boxes of the tracks whose currency was read, not assumed.
     private var markedTrackBoxes: [PixelRect] = []
     private var changedSinceWholeFrame = true
@@ -150,6 +154,7 @@ struct OCRScheduler {
             for index in retries.indices {
                 retries[index].line = motion.applied(to: retries[index].line)
             }
+            offTrackPrices = offTrackPrices.map { motion.applied(to: $0) }
             let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
             knownLines = knownLines.compactMap { known in
                 let moved = motion.applied(to: known.line)
@@ -334,9 +339,11 @@ struct OCRScheduler {
         case .wholeFrame:
             wholeFrameRunning = false
             guard !result.dropped, result.failure == nil else { break }
-            let novel = result.priceBoxes.map { offset.applied(to: $0) }.contains { price in
+            let offTrack = result.priceBoxes.map { offset.applied(to: $0) }.filter { price in
                 !trackBoxes.contains { Self.isNear(price, $0) }
             }
+            let novel = offTrack.contains { price in !offTrackPrices.contains { Self.isNear(price, $0) } }
+            offTrackPrices = offTrack
             wholeFrameBackoff = novel ? 1 : min(wholeFrameBackoff * 2, configuration.stillWholeFrameInterval / configuration.wholeFrameInterval)
         }
     }
