@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import Synchronization
 import Testing
+import Tracking
 @testable import lensd
 
 @Suite("OCRJobQueue")
@@ -27,6 +28,32 @@ struct OCRJobQueueTests {
             queue.finish(job)
         }
         #expect(order == [2, 4, 3, 1, 0])
+    }
+
+    @Test func holdsAWholeFramePassWhileAScanRunsThenHandsOutTheScansReadsFirst() throws {
+        let queue = OCRJobQueue(staleAfter: nil) { _ in }
+        let frame = try Self.frame(0)
+        let mask = CellMask(cellSize: 16, frameWidth: 64, frameHeight: 64, value: true)
+        queue.push(OCRJob(kind: .scan(unread: mask, forced: mask, known: []), priority: .newRegions, frame: frame, time: 0))
+        queue.push(try Self.job(.wholeFrame, frame: 0))
+        let scan = try #require(queue.pop())
+        // A second worker asks while the scan runs: it waits rather than take the pass.
+        let taken = Mutex<[String]>([])
+        let worker = Thread {
+            while let job = queue.pop() {
+                taken.withLock { $0.append(job.kind.name) }
+                queue.finish(job)
+            }
+        }
+        worker.start()
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(taken.withLock { $0 }.isEmpty)
+        // The scan queues its reads and finishes: the reads go out, then the pass.
+        queue.push(OCRJob(kind: .read([]), priority: .newRegions, frame: frame, time: 0))
+        queue.finish(scan)
+        queue.waitUntilIdle()
+        queue.close()
+        #expect(taken.withLock { $0 } == ["read", "whole_frame"])
     }
 
     @Test func givesIncreasingIDsInPushOrder() throws {

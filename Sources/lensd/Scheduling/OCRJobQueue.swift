@@ -4,6 +4,10 @@ import Foundation
 /// workers block in ``pop()`` for the next one, and jobs whose frame has gone stale are dropped
 /// instead of run.
 ///
+/// A whole-frame pass is not handed out while a scan runs: the scan is about to queue the reads
+/// of new lines, which go first, and a pass would hold a worker for a third of a second or more
+/// (at the start, the first frame's prices were confirmed 0.1 s later for it).
+///
 /// It also counts the jobs of each frame not yet finished, so a caller can wait until the work
 /// for a frame is done (``waitUntilDone(throughFrame:)``), as `--fast` replays do to stay deterministic.
 ///
@@ -12,6 +16,8 @@ final class OCRJobQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [OCRJob] = []
     private var running = 0
+    /// Scan jobs handed out and not yet finished.
+    private var runningScans = 0
     private var closed = false
     private var nextID: UInt64 = 1
     private var latestFrameTime = -Double.infinity
@@ -79,8 +85,9 @@ final class OCRJobQueue: @unchecked Sendable {
                 for job in stale { settle(job) }
                 condition.broadcast()
             }
-            if !jobs.isEmpty {
+            if let next = jobs.first, !(Self.isWholeFrame(next) && runningScans > 0) {
                 running += 1
+                if Self.isScan(next) { runningScans += 1 }
                 let job = jobs.removeFirst()
                 condition.unlock()
                 return job
@@ -97,6 +104,7 @@ final class OCRJobQueue: @unchecked Sendable {
     func finish(_ job: OCRJob) {
         condition.lock()
         running -= 1
+        if Self.isScan(job) { runningScans -= 1 }
         settle(job)
         condition.broadcast()
         condition.unlock()
@@ -159,6 +167,14 @@ final class OCRJobQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         for job in rest { dropped(job) }
+    }
+
+    private static func isScan(_ job: OCRJob) -> Bool {
+        if case .scan = job.kind { true } else { false }
+    }
+
+    private static func isWholeFrame(_ job: OCRJob) -> Bool {
+        if case .wholeFrame = job.kind { true } else { false }
     }
 
     private func isStale(_ job: OCRJob) -> Bool {
