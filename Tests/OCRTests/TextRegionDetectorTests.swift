@@ -74,29 +74,36 @@ struct TextRegionDetectorTests {
         #expect(regions.contains { $0.box.x <= 170 && $0.box.x + $0.box.width >= 500 && (60...110).contains($0.box.height) }, "\(regions)")
     }
 
-    @Test("widens a line over a lone leading 1 set a word space apart from the rest of the amount")
-    func attachesLoneLeadingOne() throws {
-        // A tag of a slow pan: "Brown Sugar", then "1 174 Kč" in a thin font (its first "1", at
-        // x 33–40, y 39–71, is narrower than high and a space away from "174"), then an SKU line.
-        let image = SyntheticImage(try PGMFixture(named: "lone-leading-one.pgm"))
-        let price = try #require(detect(image).first { $0.box.y < 55 && $0.box.y + $0.box.height > 55 && $0.box.width > 100 })
-        #expect(price.box.x <= 34)
-        let lines = try RegionRecognizer().recognize(
-            luma: image.pixels, width: image.width, height: image.height, stride: image.width, using: try TesseractEngine())
-        #expect(lines.contains { $0.text.hasPrefix("1174") || $0.text.hasPrefix("1 174") })
+    /// A price whose leading "1" is narrower than high and a word space from the rest of the amount.
+    struct LeadingOne: Sendable, CustomTestStringConvertible {
+        let fixture: String
+        /// A row through the price's line, and the x its line must start at or before (the "1").
+        let row: Int
+        let firstX: Int
+        let amount: String
+        var testDescription: String { fixture }
     }
 
-    @Test("attaches a leading digit found only at full resolution to a line found at half resolution")
-    func attachesLeadingDigitAcrossLevels() throws {
-        // A small-text tag: "1 434 Kč" in a regular font, the "1" (x 52–69, y 43–69) a word space
-        // from "434". The line is found only on the half-resolution level, where the "1" joins the
-        // tag's other lines; it is a whole component only at full resolution.
-        let image = SyntheticImage(try PGMFixture(named: "spaced-leading-one.pgm"))
-        let price = try #require(detect(image).first { $0.box.y < 60 && $0.box.y + $0.box.height > 60 && $0.box.width > 100 })
-        #expect(price.box.x <= 54)
+    static let leadingOnes = [
+        // A tag of a slow pan: "Brown Sugar", then "1 174 Kč" in a thin font (its "1" at x 33–40,
+        // y 39–71), then an SKU line.
+        LeadingOne(fixture: "lone-leading-one.pgm", row: 55, firstX: 34, amount: "174"),
+        // A small-text tag: "1 434 Kč" in a regular font (its "1" at x 52–69, y 43–69). The line
+        // is found only on the half-resolution level, where the "1" joins the tag's other lines;
+        // it is a whole component only at full resolution.
+        LeadingOne(fixture: "spaced-leading-one.pgm", row: 60, firstX: 54, amount: "434"),
+    ]
+
+    @Test("widens a line over a lone leading 1 a word space apart, found on the line's level or a finer one", arguments: leadingOnes)
+    func attachesLoneLeadingOne(_ example: LeadingOne) throws {
+        let image = SyntheticImage(try PGMFixture(named: example.fixture))
+        let price = try #require(detect(image).first {
+            $0.box.y < example.row && $0.box.y + $0.box.height > example.row && $0.box.width > 100
+        })
+        #expect(price.box.x <= example.firstX)
         let lines = try RegionRecognizer().recognize(
             luma: image.pixels, width: image.width, height: image.height, stride: image.width, using: try TesseractEngine())
-        #expect(lines.contains { $0.text.hasPrefix("1 434") || $0.text.hasPrefix("1434") })
+        #expect(lines.contains { $0.text.hasPrefix("1" + example.amount) || $0.text.hasPrefix("1 " + example.amount) })
     }
 
     @Test("proposes nothing in a blank or noise-free gradient image")
