@@ -142,9 +142,41 @@ public final class RegionRecognizer {
                 }
             }
             guard maxX >= minX, maxY >= minY else { continue }
-            line.words[index].box = OCRRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            let columns = withoutRules(minX...maxX, rows: y0..<y1, in: pixels, crop: crop)
+            line.words[index].box = OCRRect(x: columns.lowerBound, y: minY, width: columns.count, height: maxY - minY + 1)
         }
         return line
+    }
+
+    /// The ink columns of a word without a rule at either end: a thin stroke, apart from the
+    /// glyphs, whose ink runs through the whole height of the line (`rows`, a pixel above and
+    /// below the text). A tag's border or a shelf edge beside the text is such a rule; no glyph
+    /// reaches both rows. A wider crop (a second read, padded half a text height on each side)
+    /// takes them in and Tesseract adds them to the first or last word, so the price's box
+    /// grew to the border (and read as cut by the frame's edge when the tag was near it).
+    private static func withoutRules(
+        _ columns: ClosedRange<Int>, rows: Range<Int>, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop
+    ) -> ClosedRange<Int> {
+        guard rows.count >= 4 else { return columns }
+        let widest = max(1, rows.count / 5)
+        let inked: (Int) -> Bool = { x in rows.contains { pixels[$0 * crop.width + x] <= crop.inkThreshold } }
+        let crossing: (ClosedRange<Int>) -> Bool = { stroke in
+            let touches: (Int) -> Bool = { y in stroke.contains { pixels[y * crop.width + $0] <= crop.inkThreshold } }
+            return touches(rows.lowerBound) && touches(rows.upperBound - 1)
+        }
+        var lower = columns.lowerBound, upper = columns.upperBound
+        // A leading rule: its ink ends within `widest` columns, then a gap before the glyphs.
+        if let gap = (lower...min(upper, lower + widest)).first(where: { !inked($0) }), gap > lower,
+            let glyphs = (gap...upper).first(where: inked), crossing(lower...(gap - 1))
+        {
+            lower = glyphs
+        }
+        if let gap = (max(lower, upper - widest)...upper).reversed().first(where: { !inked($0) }), gap < upper,
+            let glyphs = (lower...gap).reversed().first(where: inked), crossing((gap + 1)...upper)
+        {
+            upper = glyphs
+        }
+        return lower...upper
     }
 
     /// A line read from a prepared crop, with its boxes moved back into source-image pixels.

@@ -45,6 +45,24 @@ struct RegionRecognizerTests {
         #expect(abs(price.box.x - expected.box.x) <= 2)
     }
 
+    @Test("word boxes leave out a tag's border that a wide crop takes in")
+    func wordBoxesLeaveOutBorders() throws {
+        // `GBP 18.16` on a tag whose border runs 13 px before `G` and after `6` (a generated frame),
+        // read as a second read crops it: half a text height wider than the line on each side.
+        let image = try PGMFixture(named: "tag-borders.pgm")
+        let engine = try TesseractEngine()
+        let text = OCRRect(x: 33, y: 23, width: 218, height: 44)
+        let crop = TextRegion(box: OCRRect(x: text.x - 22, y: text.y, width: text.width + 44, height: text.height), level: 0)
+        let lines = try image.pixels.withUnsafeBufferPointer { pixels in
+            try RegionRecognizer().read(luma: pixels, width: image.width, height: image.height, stride: image.width, regions: [crop], using: engine)
+        }
+        let words = lines.flatMap(\.words)
+        let code = try #require(words.first { $0.text.contains("GBP") })
+        let amount = try #require(words.first { $0.text.contains("18.16") })
+        #expect(abs(code.box.x - text.x) <= 2)
+        #expect(abs(amount.box.x + amount.box.width - (text.x + text.width)) <= 2)
+    }
+
     @Test("leaves the engine's segmentation and inversion as they were")
     func restoresEngine() throws {
         let image = try PGMFixture(named: "two-lines.pgm")
