@@ -49,12 +49,18 @@ public final class PriceTracker: Sendable {
     /// `observed` is the part of the frame that was read, when OCR read only some regions: a track
     /// whose box centre lies outside every one of these rectangles is neither hit nor missed, as
     /// with `predict`. `nil` means the whole frame was read.
+    ///
+    /// `startingTracks: false` only adds reads to existing tracks: for second reads of prices just
+    /// read (a crop around each), where a read that matches no track is a misread of a neighbour
+    /// or of part of the price (`£6 5.` of `£65`), not a price of its own.
     public func update(
         detections: [DetectedPrice], at time: Double, imageMotion: ImageMotion? = nil,
-        frameSize: (width: Double, height: Double)? = nil, observed: [PixelRect]? = nil
+        frameSize: (width: Double, height: Double)? = nil, observed: [PixelRect]? = nil, startingTracks: Bool = true
     ) -> [TrackedPrice] {
         core.withLock {
-            $0.update(detections: detections, at: time, imageMotion: imageMotion, frameSize: frameSize, observed: observed)
+            $0.update(
+                detections: detections, at: time, imageMotion: imageMotion, frameSize: frameSize, observed: observed,
+                startingTracks: startingTracks)
         }
     }
 

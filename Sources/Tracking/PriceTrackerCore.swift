@@ -43,7 +43,7 @@ struct PriceTrackerCore: Sendable {
 
     mutating func update(
         detections: [DetectedPrice], at requestedTime: Double, imageMotion: ImageMotion?,
-        frameSize: (width: Double, height: Double)?, observed: [PixelRect]? = nil
+        frameSize: (width: Double, height: Double)?, observed: [PixelRect]? = nil, startingTracks: Bool = true
     ) -> [TrackedPrice] {
         let time = advance(to: requestedTime, imageMotion: imageMotion, frameSize: frameSize)
         let usable = detections.filter(Self.isUsable)
@@ -70,11 +70,24 @@ struct PriceTrackerCore: Sendable {
             }
         }
         endTracksOutside(frameSize, sparing: matchedTracks)
-        let newcomers = usable.indices
-            .filter { !matchedDetections.contains($0) }
-            .sorted {
-                ValueVote.weight(ofConfidence: usable[$0].confidence) > ValueVote.weight(ofConfidence: usable[$1].confidence)
+        let unmatched = startingTracks ? usable.indices.filter { !matchedDetections.contains($0) } : []
+        // Whole reads start tracks before partial reads of the same price in this batch (`£52` of
+        // `£52.92`, from another pass: at least half a text height narrower), which then count as
+        // duplicates; otherwise the most confident first.
+        let isPartial = unmatched.map { index in
+            let box = usable[index].box
+            return unmatched.contains { other in
+                other != index && usable[other].box.width >= box.width + box.height / 2
+                    && Self.isMostlyInside(box, usable[other].box)
             }
+        }
+        let newcomers = unmatched.indices
+            .sorted {
+                if isPartial[$0] != isPartial[$1] { return !isPartial[$0] }
+                return ValueVote.weight(ofConfidence: usable[unmatched[$0]].confidence)
+                    > ValueVote.weight(ofConfidence: usable[unmatched[$1]].confidence)
+            }
+            .map { unmatched[$0] }
         for index in newcomers {
             start(with: usable[index], at: time)
         }
@@ -254,8 +267,7 @@ struct PriceTrackerCore: Sendable {
             guard track.state != .ended else { return false }
             let box = track.filter.box
             // A read mostly inside a live track's box is a partial read of it (`90.75` of `USD 190.75`).
-            let inside = (box.intersection(detection.box)?.area ?? 0) >= 0.7 * detection.box.area
-            return box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU || inside
+            return box.intersectionOverUnion(detection.box) >= configuration.duplicateIoU || Self.isMostlyInside(detection.box, box)
         }
         guard !duplicate else { return }
         tracks.append(TrackRecord(detection: detection, time: time, serial: nextSerial, configuration: configuration))
@@ -326,6 +338,11 @@ struct PriceTrackerCore: Sendable {
     }
 
     /// Whether a detection can be tracked: a finite box of positive size and a number as amount.
+    /// Whether at least 70 % of `inner` lies inside `outer`.
+    static func isMostlyInside(_ inner: PixelRect, _ outer: PixelRect) -> Bool {
+        (outer.intersection(inner)?.area ?? 0) >= 0.7 * inner.area
+    }
+
     static func isUsable(_ detection: DetectedPrice) -> Bool {
         let box = detection.box
         return box.x.isFinite && box.y.isFinite && box.width.isFinite && box.height.isFinite

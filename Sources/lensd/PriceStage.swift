@@ -73,8 +73,10 @@ final class PriceStage {
             }
             let observed = batch.flatMap { reading in reading.observed.map { reading.offset.applied(to: $0) } }
             // Later passes read the same frame again: no time passes and the image does not move.
+            // They read the prices just read again: they confirm tracks, they start none.
             tracks = tracker.update(
-                detections: found, at: time, imageMotion: index == 0 ? motion : .identity, frameSize: frameSize, observed: observed)
+                detections: found, at: time, imageMotion: index == 0 ? motion : .identity, frameSize: frameSize, observed: observed,
+                startingTracks: pass == 0)
             if index < passes.count - 1 { earlierEvents += tracker.events }
         }
         publish(tracks, sequence: sequence, time: time, width: width, height: height, earlierEvents: earlierEvents)

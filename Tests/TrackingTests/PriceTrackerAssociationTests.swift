@@ -178,6 +178,28 @@ struct PriceTrackerAssociationTests {
         #expect(shown.count == 1)
     }
 
+    @Test func aPartialReadBesideTheWholePriceInOneBatchStartsNoTrack() {
+        let tracker = PriceTracker()
+        // `£52` of `£52.92` (another pass lost the cents), more confident than the whole read.
+        let reads = [
+            detection("52", x: 70, y: 100, width: 50, confidence: 0.95),
+            detection("52.92", x: 97, y: 100, width: 104, confidence: 0.8),
+        ]
+        _ = tracker.update(detections: reads, at: 0)
+        let shown = tracker.update(detections: reads, at: frameTime(1))
+        #expect(shown.map(\.amount) == [Decimal(string: "52.92")])
+    }
+
+    @Test func aSecondReadConfirmsATrackButStartsNone() {
+        let tracker = PriceTracker()
+        _ = tracker.update(detections: [detection("65", x: 100, y: 100, width: 60)], at: 0)
+        // The crop around `£65` read `£6 5.`: its `£6` lies too far off to match, the `£65` matches.
+        let secondReads = [detection("6", x: 300, y: 100, width: 50), detection("65", x: 101, y: 100, width: 60)]
+        let shown = tracker.update(detections: secondReads, at: 0, startingTracks: false)
+        #expect(shown.map(\.amount) == [Decimal(65)])
+        #expect(tracker.summaries.count == 1)
+    }
+
     @Test func aTrackTakesTheValueOfItsReads() {
         let tracker = PriceTracker()
         let read = DetectedPrice(
