@@ -12,7 +12,7 @@ struct OCRJobQueueTests {
     }
 
     static func job(_ priority: OCRJob.Priority, frame sequence: UInt64, time: Double = 0) throws -> OCRJob {
-        OCRJob(kind: .wholeFrame, priority: priority, frame: try frame(sequence), time: time)
+        OCRJob(kind: .wholeFrame(), priority: priority, frame: try frame(sequence), time: time)
     }
 
     @Test func runsNewRegionsBeforeTentativeBeforeVerificationBeforeWholeFrames() throws {

@@ -21,8 +21,10 @@ struct OCRJob: Sendable {
         case read([TextRegion], confirmed: [PixelRect] = [], besideCut: [PixelRect] = [])
         /// Read again the region of the track with this key (`TrackSummary.key`) around its box.
         case verify(key: Int, box: PixelRect)
-        /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts).
-        case wholeFrame
+        /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts),
+        /// with a second read of each price found outside the `confirmed` tracks' boxes, as
+        /// ``read(_:confirmed:besideCut:)`` does.
+        case wholeFrame(confirmed: [PixelRect] = [])
 
         /// The kind's name in `STATS` (`ocr_jobs`).
         var name: String {

@@ -53,9 +53,7 @@ struct OCRJobRunner: Sendable {
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
                 result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
-                let crops = result.lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
-                    .filter { found in !confirmed.contains { $0.contains(x: found.price.box.midX, y: found.price.box.midY) } }
-                    .map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
+                let crops = secondReadCrops(of: result.lines, outside: confirmed, in: frame)
                 result.confirmations = try read(crops, in: frame, engine: engine)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
                     !result.confirmations.contains { crop.contains(x: Double($0.box.x) + Double($0.box.width) / 2, y: Double($0.box.y) + Double($0.box.height) / 2) }
@@ -67,16 +65,27 @@ struct OCRJobRunner: Sendable {
                 // A tentative track whose crop reads nothing is read as its proposed line next;
                 // a confirmed one is only verified, and waits for its next turn.
                 if result.lines.isEmpty, job.priority == .tentative { result.emptyCrops = [Self.rect(crop.box)] }
-            case .wholeFrame:
+            case .wholeFrame(let confirmed):
                 result.lines = try frame.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                     try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride)
                 }
                 result.priceBoxes = result.lines.flatMap { extractor.prices(in: TextLine($0)) }.map(\.box)
+                // A price only the pass found (its line not proposed, or not yet read) is
+                // confirmed at once when its second read agrees, as one found by a read is.
+                result.confirmations = try read(secondReadCrops(of: result.lines, outside: confirmed, in: frame), in: frame, engine: engine)
             }
         } catch {
             result.failure = error.description
         }
         return result
+    }
+
+    /// A crop around each price on `lines` for its second read (see ``region(around:within:width:height:)``),
+    /// but for those in one of the `confirmed` tracks' boxes.
+    private func secondReadCrops(of lines: [OCRLine], outside confirmed: [PixelRect], in frame: Frame) -> [TextRegion] {
+        lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
+            .filter { found in !confirmed.contains { $0.contains(x: found.price.box.midX, y: found.price.box.midY) } }
+            .map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
     }
 
     private func read(_ regions: [TextRegion], in frame: Frame, engine: TesseractEngine) throws(OCRError) -> [OCRLine] {

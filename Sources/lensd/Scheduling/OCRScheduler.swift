@@ -276,7 +276,7 @@ struct OCRScheduler {
                 wholeFrameRunning = true
                 changedSinceWholeFrame = false
                 lastWholeFrameAt = time
-                jobs.append(OCRJob(kind: .wholeFrame, priority: .wholeFrame, frame: frame, time: time))
+                jobs.append(OCRJob(kind: .wholeFrame(confirmed: confirmedBoxes), priority: .wholeFrame, frame: frame, time: time))
             }
         }
         return jobs
