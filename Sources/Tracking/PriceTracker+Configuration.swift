@@ -16,7 +16,8 @@ extension PriceTracker {
 
     /// Tuning of a `PriceTracker`. The defaults suit 30 fps video with OCR on every frame or every few frames.
     public struct Configuration: Sendable, Hashable {
-        /// Reads needed before a track is confirmed and shown.
+        /// Reads of one value needed before a track is confirmed and shown (reads that disagree
+        /// do not add up: `GBP 71.998` and `71.99` are not two reads of one price).
         public var confirmAfterHits: Int
         /// A track ends once it has not been read for this long (and missed `endAfterMisses` OCR frames).
         public var endAfterSeconds: Double

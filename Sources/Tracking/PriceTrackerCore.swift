@@ -241,7 +241,7 @@ struct PriceTrackerCore: Sendable {
         tracks[index].consecutiveMisses = 0
         tracks[index].lastHitAt = time
         switch tracks[index].state {
-        case .tentative where tracks[index].hits >= configuration.confirmAfterHits, .coasting:
+        case .tentative where tracks[index].vote.readsOfShown >= configuration.confirmAfterHits, .coasting:
             tracks[index].state = .confirmed
         case .tentative, .confirmed, .ended:
             break

@@ -42,6 +42,12 @@ struct ValueVote: Sendable, Hashable {
 
         /// Whether the currency was printed (a code or a symbol) rather than assumed.
         var hasPrintedCurrency: Bool { evidence != .default }
+
+        /// Whether the read has no fraction and no separator at all (`€82`): where OCR lost a
+        /// price's cents (small, raised or faint), it reads like this.
+        var isWholeOnly: Bool {
+            key.amount == key.amount.rounded(toPlaces: 0) && !text.contains { $0 == "." || $0 == "," || $0 == "-" }
+        }
     }
 
     /// Total weight and number of reads per value, over `reads`.
@@ -105,10 +111,20 @@ struct ValueVote: Sendable, Hashable {
         isCommitted = true
     }
 
-    /// The value a read votes for.
+    /// The value a read votes for: with its currency established from other reads when it was
+    /// only assumed, and with the cents other reads of the track found when it read none (`€82`
+    /// votes for `€82.99`; a read that adds cents a price does not have is far rarer than one that
+    /// drops them).
     private func resolved(_ read: Read) -> Key {
-        guard !read.hasPrintedCurrency, let currency = printedCurrency[read.key.amount] else { return read.key }
-        return Key(amount: read.key.amount, currency: currency)
+        var key = read.key
+        if !read.hasPrintedCurrency, let currency = printedCurrency[key.amount] { key.currency = currency }
+        guard read.isWholeOnly else { return key }
+        let withCents = reads.last { other in
+            other.key.amount != key.amount && other.key.amount.rounded(toPlaces: 0, .down) == key.amount
+                && (other.key.currency == key.currency || !other.hasPrintedCurrency || !read.hasPrintedCurrency)
+        }
+        guard let withCents else { return key }
+        return Key(amount: withCents.key.amount, currency: read.hasPrintedCurrency ? key.currency : withCents.key.currency)
     }
 
     /// Establishes (or replaces) the printed currency of the read's amount when enough reads printed it.
@@ -154,6 +170,11 @@ struct ValueVote: Sendable, Hashable {
         reads.last { $0.key == shown }
             ?? reads.last { resolved($0) == shown }
             ?? reads[reads.count - 1]
+    }
+
+    /// How many of the remembered reads vote for the shown value.
+    var readsOfShown: Int {
+        tallies[shown]?.count ?? 0
     }
 
     /// The unit of the most recent read of the shown value that had one.

@@ -36,9 +36,23 @@ struct PriceTrackerAssociationTests {
     @Test func aWrongFirstReadIsNeverShown() {
         let tracker = PriceTracker()
         _ = tracker.update(detections: [detection("17.99", x: 100, y: 100, confidence: 0.5)], at: 0)
-        let shown = tracker.update(detections: [detection("12.99", x: 100, y: 100, confidence: 0.9)], at: frameTime(1))
+        // Two reads that disagree confirm nothing; the next read settles it.
+        let disputed = tracker.update(detections: [detection("12.99", x: 100, y: 100, confidence: 0.9)], at: frameTime(1))
+        #expect(disputed.isEmpty)
+        let shown = tracker.update(detections: [detection("12.99", x: 100, y: 100, confidence: 0.9)], at: frameTime(2))
         #expect(shown.map(\.id) == ["p1"])
         #expect(shown.first?.amount == Decimal(string: "12.99"))
+    }
+
+    @Test func readsThatLostTheCentsVoteForTheAmountWithCents() {
+        let tracker = PriceTracker()
+        // `€82` is `€82.99` with its raised cents lost; a read that adds cents is far rarer.
+        _ = tracker.update(detections: [detection("82", x: 100, y: 100, confidence: 0.95)], at: 0)
+        let shown = tracker.update(detections: [detection("82.99", x: 100, y: 100, confidence: 0.6)], at: frameTime(1))
+        #expect(shown.map(\.amount) == [Decimal(string: "82.99")])
+        // Another whole-euro read keeps voting for it.
+        let later = tracker.update(detections: [detection("82", x: 100, y: 100, confidence: 0.95)], at: frameTime(2))
+        #expect(later.map(\.amount) == [Decimal(string: "82.99")])
     }
 
     @Test func aMisreadOfTheFirstReadIsCorrectedByLaterReads() {

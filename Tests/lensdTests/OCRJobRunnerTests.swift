@@ -1,3 +1,4 @@
+import Foundation
 import OCR
 import Testing
 import Tracking
@@ -37,3 +38,23 @@ extension OCRJobRunnerTests {
         #expect(!OCRJobRunner.isBeside(amount, PixelRect(x: 0, y: 180, width: 110, height: 14)))
     }
 }
+
+extension OCRJobRunnerTests {
+    private static func price(_ amount: String, x: Double, width: Double = 100) -> DetectedPrice {
+        DetectedPrice(
+            text: amount, amount: Decimal(string: amount) ?? 0, currency: "USD", currencyEvidence: .default,
+            box: PixelRect(x: x, y: 100, width: width, height: 30), confidence: 0.8)
+    }
+
+    @Test("reads a price a third time only when its second read found another amount")
+    func thirdReadOnlyForDisputedPrices() {
+        // `51,966.99` (the `$` read as 5) and `$1,966.99`; `4.58` read again alike; `61.00` whose
+        // second crop read nothing.
+        let first = [Self.price("51966.99", x: 10, width: 190), Self.price("4.58", x: 300), Self.price("61.00", x: 500)]
+        let crops = first.map { PixelRect(x: $0.box.x - 15, y: 95, width: $0.box.width + 30, height: 40) }
+        let second = [Self.price("1966.99", x: 5, width: 200), Self.price("4.58", x: 301)]
+        #expect(OCRJobRunner.disputed(first, crops: crops, secondReads: second) == [0])
+        #expect(OCRJobRunner.disputed(first, crops: crops, secondReads: []) == [])
+    }
+}
+

@@ -16,6 +16,9 @@ struct OCRJobResult: Sendable {
     /// and scaled crops, but the pixels are the same, so this evidence is weaker than a read of
     /// the next frame.
     var confirmations: [OCRLine] = []
+    /// A third read of each price whose second read gave another amount, from a crop framed
+    /// differently again (applied after ``confirmations``).
+    var tieBreaks: [OCRLine] = []
     /// The parts of the frame that were read, where a track not found counts as missed;
     /// empty for a whole-frame pass (it confirms what it reads but misses too much to end tracks).
     var observed: [PixelRect] = []

@@ -53,8 +53,7 @@ struct OCRJobRunner: Sendable {
                 result.lines = try read(regions, in: frame, engine: engine)
                 result.observed = regions.map { Self.rect($0.box) }
                 result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
-                let crops = secondReadCrops(of: result.lines, outside: confirmed, in: frame)
-                result.confirmations = try read(crops, in: frame, engine: engine)
+                let crops = try readAgain(result.lines, outside: confirmed, in: frame, engine: engine, into: &result)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
                     !result.confirmations.contains { crop.contains(x: Double($0.box.x) + Double($0.box.width) / 2, y: Double($0.box.y) + Double($0.box.height) / 2) }
                 }
@@ -72,7 +71,7 @@ struct OCRJobRunner: Sendable {
                 result.priceBoxes = result.lines.flatMap { extractor.prices(in: TextLine($0)) }.map(\.box)
                 // A price only the pass found (its line not proposed, or not yet read) is
                 // confirmed at once when its second read agrees, as one found by a read is.
-                result.confirmations = try read(secondReadCrops(of: result.lines, outside: confirmed, in: frame), in: frame, engine: engine)
+                _ = try readAgain(result.lines, outside: confirmed, in: frame, engine: engine, into: &result)
             }
         } catch {
             result.failure = error.description
@@ -80,12 +79,35 @@ struct OCRJobRunner: Sendable {
         return result
     }
 
-    /// A crop around each price on `lines` for its second read (see ``region(around:within:width:height:)``),
-    /// but for those in one of the `confirmed` tracks' boxes.
-    private func secondReadCrops(of lines: [OCRLine], outside confirmed: [PixelRect], in frame: Frame) -> [TextRegion] {
-        lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
+    /// Reads each price on `lines` a second time, but for those in one of the `confirmed` tracks'
+    /// boxes, from a crop around it (``region(around:within:width:height:)``) into
+    /// ``OCRJobResult/confirmations``; where that read a different amount, a third time from a
+    /// crop framed as a verification's (``region(around:width:height:)``) into
+    /// ``OCRJobResult/tieBreaks``, so that two of three reads can agree at once (a track is
+    /// confirmed by two reads of one value). Returns the second reads' crops.
+    private func readAgain(
+        _ lines: [OCRLine], outside confirmed: [PixelRect], in frame: Frame, engine: TesseractEngine, into result: inout OCRJobResult
+    ) throws(OCRError) -> [TextRegion] {
+        let found = lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
             .filter { found in !confirmed.contains { $0.contains(x: found.price.box.midX, y: found.price.box.midY) } }
-            .map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
+        let crops = found.map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
+        result.confirmations = try read(crops, in: frame, engine: engine)
+        let disputed = Self.disputed(
+            found.map(\.price), crops: crops.map { Self.rect($0.box) },
+            secondReads: result.confirmations.flatMap { extractor.prices(in: TextLine($0)) })
+        result.tieBreaks = try read(disputed.map { Self.region(around: found[$0].price.box, width: frame.width, height: frame.height) }, in: frame, engine: engine)
+        return crops
+    }
+
+    /// The indices of the `first` prices whose second read, in the crop of the same index, found
+    /// a price but not the same amount (one that found nothing says nothing against the first).
+    static func disputed(_ first: [DetectedPrice], crops: [PixelRect], secondReads: [DetectedPrice]) -> [Int] {
+        first.indices.filter { index in
+            guard index < crops.count else { return false }
+            let crop = crops[index]
+            let others = secondReads.filter { crop.contains(x: $0.box.midX, y: $0.box.midY) }
+            return !others.isEmpty && !others.contains { $0.amount == first[index].amount }
+        }
     }
 
     private func read(_ regions: [TextRegion], in frame: Frame, engine: TesseractEngine) throws(OCRError) -> [OCRLine] {

@@ -90,6 +90,9 @@ final class ScheduledReading {
             if !result.confirmations.isEmpty {
                 readings.append(FrameReading(lines: result.confirmations, offset: offset, observed: [], pass: 1))
             }
+            if !result.tieBreaks.isEmpty {
+                readings.append(FrameReading(lines: result.tieBreaks, offset: offset, observed: [], pass: 2))
+            }
         }
         return readings
     }
