@@ -13,7 +13,8 @@ import Foundation
 /// read in that frame) votes for its amount in the currency printed next to that amount in other
 /// reads, once that currency is established: OCR often drops the `CHF` of `CHF 194.95` in some
 /// frames, and those frames should not outvote the ones that read it. A printed currency is
-/// established by one read before the value is shown, and by `minimumReadsToChange` reads after.
+/// established by one read while none is (also once the value is shown with an assumed currency),
+/// and replaced by another after `minimumReadsToChange` reads once the value is shown.
 struct ValueVote: Sendable, Hashable {
     /// What reads vote for: the amount and its currency.
     struct Key: Sendable, Hashable {
@@ -137,7 +138,9 @@ struct ValueVote: Sendable, Hashable {
             support[other.key.currency, default: Tally(weight: 0, count: 0)].count += 1
         }
         guard let candidate = support[read.key.currency], printedCurrency[amount] != read.key.currency else { return }
-        let needed = isCommitted ? minimumReadsToChange : 1
+        // Replacing a printed currency shown already takes as many reads as any change; one
+        // printed where the shown currency was only assumed is better evidence than the guess.
+        let needed = isCommitted && printedCurrency[amount] != nil ? minimumReadsToChange : 1
         guard candidate.count >= needed else { return }
         if let established = printedCurrency[amount], let rival = support[established], rival.weight >= candidate.weight {
             return
