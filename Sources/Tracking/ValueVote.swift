@@ -44,10 +44,14 @@ struct ValueVote: Sendable, Hashable {
         /// Whether the currency was printed (a code or a symbol) rather than assumed.
         var hasPrintedCurrency: Bool { evidence != .default }
 
-        /// Whether the read has no fraction and no separator at all (`€82`): where OCR lost a
-        /// price's cents (small, raised or faint), it reads like this.
+        /// Whether the read has no fraction and no digits after a separator (`€82`, `£63.`): where
+        /// OCR lost a price's cents (small, raised or faint), it reads like this.
         var isWholeOnly: Bool {
-            key.amount == key.amount.rounded(toPlaces: 0) && !text.contains { $0 == "." || $0 == "," || $0 == "-" }
+            guard key.amount == key.amount.rounded(toPlaces: 0) else { return false }
+            let characters = Array(text)
+            return !characters.indices.contains { index in
+                [".", ",", "-"].contains(characters[index]) && index + 1 < characters.count && characters[index + 1].isNumber
+            }
         }
     }
 

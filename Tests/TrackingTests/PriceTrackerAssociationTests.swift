@@ -50,9 +50,13 @@ struct PriceTrackerAssociationTests {
         _ = tracker.update(detections: [detection("82", x: 100, y: 100, confidence: 0.95)], at: 0)
         let shown = tracker.update(detections: [detection("82.99", x: 100, y: 100, confidence: 0.6)], at: frameTime(1))
         #expect(shown.map(\.amount) == [Decimal(string: "82.99")])
-        // Another whole-euro read keeps voting for it.
+        // Another whole-euro read keeps voting for it, also one that kept the decimal point.
         let later = tracker.update(detections: [detection("82", x: 100, y: 100, confidence: 0.95)], at: frameTime(2))
         #expect(later.map(\.amount) == [Decimal(string: "82.99")])
+        var point = detection("82", x: 100, y: 100, confidence: 0.95)
+        point.text = "€82."
+        let pointed = tracker.update(detections: [point, point], at: frameTime(3))
+        #expect(pointed.map(\.amount) == [Decimal(string: "82.99")])
     }
 
     @Test func aMisreadOfTheFirstReadIsCorrectedByLaterReads() {
