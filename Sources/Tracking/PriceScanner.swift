@@ -95,7 +95,7 @@ struct PriceScanner {
             if table.wordLikeCodes.contains(code), code != source { return nil }
             return Marking(tokenIndex: index, currency: code, evidence: .code, certainty: 1)
         case .symbol(let symbol):
-            guard let resolved = table.resolve(symbol, source: source) else { return nil }
+            guard let resolved = table.resolve(symbol, source: source) else { return brazilianReal(misreadAt: index, symbol: symbol) }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty)
         case .misreadDollar:
             guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source)
@@ -107,6 +107,16 @@ struct PriceScanner {
         case .number, .word, .punctuation:
             return nil
         }
+    }
+
+    /// `RS` as OCR reads `R$` (the `$` often loses its stroke), taken as the real for any source
+    /// currency when it comes right before an amount written the Brazilian way, with two decimals
+    /// after a comma (`RS 284,31`); anywhere else two capitals are more often a word or a code.
+    private func brazilianReal(misreadAt index: Int, symbol: Int) -> Marking? {
+        guard table.symbols[symbol].text == "RS", index + 1 < tokens.count, tokens[index + 1].gapBefore <= 1,
+            let number = tokens[index + 1].number, number.separators.last == .comma, number.groupLengths.last == 2
+        else { return nil }
+        return Marking(tokenIndex: index, currency: "BRL", evidence: .symbol, certainty: 0.7)
     }
 
     /// The number a currency marker belongs to: the one it touches when it sits between two, else the one

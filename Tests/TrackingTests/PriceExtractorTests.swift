@@ -45,6 +45,15 @@ struct PriceExtractorTests {
         Case(text: "KWD 1.250", amount: "1.25", currency: "KWD", evidence: .code, span: "KWD 1.250"),
     ]
 
+    @Test("reads RS before a Brazilian amount as R$ whatever the source currency, and only there")
+    func readsMisreadRealOnlyBeforeBrazilianAmounts() throws {
+        let extractor = PriceExtractor(configuration: .init(sourceCurrency: "USD"))
+        let real = try #require(extractor.parse("RS 284,31").first)
+        #expect(real.currency == "BRL" && real.currencyEvidence == .symbol && real.amount == Decimal(string: "284.31"))
+        #expect(extractor.parse("RS 12.50").allSatisfy { $0.currency != "BRL" })
+        #expect(extractor.parse("RS 200").allSatisfy { $0.currency != "BRL" })
+    }
+
     @Test("reads marked amounts", arguments: markedCases)
     func readsMarkedAmounts(_ example: Case) throws {
         let prices = PriceExtractor(configuration: .init(sourceCurrency: example.source)).parse(example.text)
