@@ -200,7 +200,7 @@ struct OCRScheduler {
     /// currency marker closes it on the edge's side (`USD 72.99` coming in from the left) is whole
     /// there. One that ends in digits on that side is shown only from half a height on
     /// (`PriceStage.isCutOff`), and a line cut by the edge is read again there (see ``CutLine``).
-    static let readingEdgeMargin = 0.25
+    static let readingEdgeMargin = 0.2
 
     /// Text heights from the top and bottom edges from which a line is read: nearer, a proposal
     /// may have lost the tops or bottoms of its glyphs and read as nothing, and a line read then is
