@@ -205,7 +205,7 @@ struct OCRScheduler {
     /// Text heights from the top and bottom edges from which a line is read: nearer, a proposal
     /// may have lost the tops or bottoms of its glyphs and read as nothing, and a line read then is
     /// not read again while nothing changes under it.
-    static let verticalEdgeMargin = 0.25
+    static let verticalEdgeMargin = 0.2
 
     /// Whether a proposed line is at least `marginHeights` text heights from the left and right
     /// edges and ``verticalEdgeMargin`` from the top and bottom ones.
