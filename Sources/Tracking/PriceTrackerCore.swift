@@ -70,6 +70,7 @@ struct PriceTrackerCore: Sendable {
             }
         }
         endTracksOutside(frameSize, sparing: matchedTracks)
+        endPartialTracks()
         let unmatched = startingTracks ? usable.indices.filter { !matchedDetections.contains($0) } : []
         // Whole reads start tracks before partial reads of the same price in this batch (`£52` of
         // `£52.92`, from another pass: at least half a text height narrower), which then count as
@@ -204,6 +205,26 @@ struct PriceTrackerCore: Sendable {
             if inside < configuration.minimumVisibleFraction * box.area {
                 tracks[index].state = .ended
             }
+        }
+    }
+
+    /// Ends a track that shows part of another's price: its box mostly inside the other's, which
+    /// is wider by half a text height or more, and its value that price with the cents lost
+    /// (`€82` in `€82.99`, their raised cents lost in most reads). Both began as reads of one
+    /// tag that did not match each other; the whole one, once confirmed, stands for it.
+    private mutating func endPartialTracks() {
+        for index in tracks.indices where tracks[index].state != .ended && !tracks[index].locked {
+            let box = tracks[index].filter.box, shown = tracks[index].vote.shown
+            let covered = tracks.indices.contains { other in
+                let whole = tracks[other]
+                guard other != index, whole.state == .confirmed || whole.state == .coasting,
+                    whole.filter.box.width >= box.width + box.height / 2, Self.isMostlyInside(box, whole.filter.box)
+                else { return false }
+                let value = whole.vote.shown
+                return value.currency == shown.currency && value.amount != shown.amount
+                    && value.amount.rounded(toPlaces: 0, .down) == shown.amount
+            }
+            if covered { tracks[index].state = .ended }
         }
     }
 

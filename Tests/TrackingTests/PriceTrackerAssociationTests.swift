@@ -208,6 +208,24 @@ struct PriceTrackerAssociationTests {
         #expect(shown.map(\.amount) == [Decimal(string: "52.92")])
     }
 
+    @Test func aTrackOfAPriceWithItsCentsLostEndsOnceTheWholePriceIsConfirmed() {
+        let tracker = PriceTracker()
+        // `€82` (raised cents lost) tracked first; reads of the whole `€82.99` do not match it.
+        let part = detection("82", x: 60, y: 100, width: 60, height: 30)
+        let whole = detection("82.99", x: 140, y: 100, width: 220, height: 30)
+        _ = tracker.update(detections: [part], at: 0)
+        #expect(tracker.update(detections: [part], at: frameTime(1)).map(\.amount) == [Decimal(82)])
+        _ = tracker.update(detections: [whole], at: frameTime(2))
+        let shown = tracker.update(detections: [whole], at: frameTime(3))
+        #expect(shown.map(\.amount) == [Decimal(string: "82.99")])
+        // A price of its own inside a wider one, not a part of it, stays.
+        let other = PriceTracker()
+        let inner = detection("7", x: 60, y: 100, width: 60, height: 30)
+        for frame in 0..<2 { _ = other.update(detections: [inner], at: frameTime(frame)) }
+        for frame in 2..<4 { _ = other.update(detections: [inner, whole], at: frameTime(frame)) }
+        #expect(Set(other.update(detections: [inner, whole], at: frameTime(4)).map(\.amount)) == [Decimal(7), Decimal(string: "82.99")])
+    }
+
     @Test func aSecondReadConfirmsATrackButStartsNone() {
         let tracker = PriceTracker()
         _ = tracker.update(detections: [detection("65", x: 100, y: 100, width: 60)], at: 0)
