@@ -209,18 +209,23 @@ struct PriceTrackerCore: Sendable {
     }
 
     /// Ends a track that shows part of another's price: its box mostly inside the other's, which
-    /// is wider by half a text height or more, and its value that price with the cents lost
-    /// (`€82` in `€82.99`, their raised cents lost in most reads). Both began as reads of one
-    /// tag that did not match each other; the whole one, once confirmed, stands for it.
+    /// is wider by half a text height or more, and either its value that price with the cents
+    /// lost (`€82` in `€82.99`, their raised cents lost in most reads), or it was missed since the
+    /// other was read (a coasting `£29`, misread from the `€82.99` coming into view, whose line
+    /// read as `€82.99` since). Both began as reads of one tag that did not match each other;
+    /// the whole one, once confirmed, stands for it.
     private mutating func endPartialTracks() {
         for index in tracks.indices where tracks[index].state != .ended && !tracks[index].locked {
-            let box = tracks[index].filter.box, shown = tracks[index].vote.shown
+            let part = tracks[index], box = part.filter.box, shown = part.vote.shown
             let covered = tracks.indices.contains { other in
                 let whole = tracks[other]
                 guard other != index, whole.state == .confirmed || whole.state == .coasting,
                     whole.filter.box.width >= box.width + box.height / 2, Self.isMostlyInside(box, whole.filter.box)
                 else { return false }
                 let value = whole.vote.shown
+                if part.state == .coasting, whole.state == .confirmed, whole.lastHitAt > part.lastHitAt, value != shown {
+                    return true
+                }
                 return value.currency == shown.currency && value.amount != shown.amount
                     && value.amount.rounded(toPlaces: 0, .down) == shown.amount
             }

@@ -226,6 +226,24 @@ struct PriceTrackerAssociationTests {
         #expect(Set(other.update(detections: [inner, whole], at: frameTime(4)).map(\.amount)) == [Decimal(7), Decimal(string: "82.99")])
     }
 
+    @Test func aMissedTrackInsideAWiderPriceReadSinceEnds() {
+        let tracker = PriceTracker()
+        // `£29`, misread from the edge of `€82.99` coming into view, confirmed first.
+        let misread = detection("29", x: 100, y: 100, width: 60, height: 30, currency: "GBP")
+        let whole = detection("82.99", x: 60, y: 100, width: 220, height: 40)
+        let line = [PixelRect(x: -100, y: 60, width: 400, height: 80)]
+        for frame in 0..<2 { _ = tracker.update(detections: [misread], at: frameTime(frame)) }
+        // The whole line is read from then on: `€82.99` is confirmed, `£29` missed.
+        var shown: [TrackedPrice] = []
+        for frame in 2..<4 { shown = tracker.update(detections: [whole], at: frameTime(frame), observed: line) }
+        #expect(shown.map(\.amount) == [Decimal(string: "82.99")])
+        // Read along with it, not missed: both stay (a confirmed price is not replaced so).
+        let other = PriceTracker()
+        for frame in 0..<2 { _ = other.update(detections: [misread], at: frameTime(frame)) }
+        for frame in 2..<4 { _ = other.update(detections: [misread, whole], at: frameTime(frame), observed: line) }
+        #expect(other.summaries.count == 2)
+    }
+
     @Test func aSecondReadConfirmsATrackButStartsNone() {
         let tracker = PriceTracker()
         _ = tracker.update(detections: [detection("65", x: 100, y: 100, width: 60)], at: 0)

@@ -32,7 +32,7 @@ struct OCRSchedulerTests {
     }
 
     static func scanMask(_ jobs: [OCRJob]) -> CellMask? {
-        for job in jobs { if case .scan(let mask, _, _, _) = job.kind { return mask } }
+        for job in jobs { if case .scan(let mask, _, _, _, _) = job.kind { return mask } }
         return nil
     }
 
@@ -237,7 +237,7 @@ struct OCRSchedulerTests {
             let time = Double(sequence) / 30
             scheduler.observe(Self.still(), width: Self.width, height: Self.height)
             for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
-                if case .scan(let mask, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
+                if case .scan(let mask, _, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
                     rereads += 1
                     // The scan reads the line again, as the runner would.
                     scheduler.completed(Self.result(of: job), offset: .identity)
@@ -259,7 +259,7 @@ struct OCRSchedulerTests {
         let change = SceneChange(motion: ImageMotion(dx: dx, dy: 0), isStill: false, changed: mask, cameIntoView: cameIntoView ? mask : nil)
         scheduler.observe(change, width: width, height: height)
         let jobs = scheduler.plan(frame: try frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: false)
-        for job in jobs { if case .scan(_, let forced, let known, _) = job.kind { return (forced, known) } }
+        for job in jobs { if case .scan(_, let forced, _, let known, _) = job.kind { return (forced, known) } }
         return nil
     }
 
@@ -372,7 +372,7 @@ struct OCRSchedulerTests {
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
         let scan = try #require(jobs.compactMap { job -> CellMask? in
-            if case .scan(_, let forced, _, _) = job.kind { return forced }
+            if case .scan(_, let forced, _, _, _) = job.kind { return forced }
             return nil
         }.first)
         #expect(scan.intersects(PixelRect(x: 350, y: 240, width: 4, height: 4)))
@@ -465,6 +465,105 @@ struct OCRSchedulerTests {
         let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: tracks, queueEmpty: true)
         defer { for job in jobs { scheduler.completed(Self.result(of: job), offset: .identity) } }
         return Self.scanMask(jobs)?.intersects(line) ?? false
+    }
+
+    /// The lines the scan planned among `jobs` must read even if known.
+    static func forcedLines(_ jobs: [OCRJob]) -> [PixelRect] {
+        for job in jobs { if case .scan(_, _, let lines, _, _) = job.kind { return lines } }
+        return []
+    }
+
+    /// A read of `box` that found `text`.
+    static func read(_ box: PixelRect, text: String, frame sequence: UInt64, time: Double) throws -> OCRJobResult {
+        let region = TextRegion(box: OCRRect(x: Int(box.x), y: Int(box.y), width: Int(box.width), height: Int(box.height)), level: 0)
+        var result = Self.result(of: OCRJob(kind: .read([region]), priority: .newRegions, frame: try Self.frame(sequence), time: time))
+        result.lines = [OCRLine(text: text, box: region.box, confidence: 90, words: [])]
+        return result
+    }
+
+    @Test func aRetryReadsItsLineAgainButNotTheLineBelowIt() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: scan[0]), offset: .identity)
+        // Two lines 2 px apart share a row of 16 px cells; a price stands on the lower one.
+        let upper = PixelRect(x: 200, y: 200, width: 100, height: 20), lower = PixelRect(x: 200, y: 222, width: 100, height: 20)
+        scheduler.completed(try Self.read(upper, text: "Art. 4411", frame: 0, time: 0), offset: .identity)
+        scheduler.completed(try Self.read(lower, text: "€4.99", frame: 0, time: 0), offset: .identity)
+        let priced = TrackSummary(key: 1, id: "p1", box: lower, state: .confirmed, locked: false, lastReadAt: 0, reads: 2)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let jobs = scheduler.plan(frame: try Self.frame(3), time: 0.1, tracks: [priced], queueEmpty: true)
+        guard let job = jobs.first(where: { if case .scan = $0.kind { true } else { false } }),
+              case .scan(_, let forced, let lines, let known, _) = job.kind
+        else {
+            Issue.record("no scan planned for the retry")
+            return
+        }
+        #expect(OCRJobRunner.needsReading(upper, forced: forced, forcedLines: lines, known: known))
+        #expect(!OCRJobRunner.needsReading(lower, forced: forced, forcedLines: lines, known: known))
+    }
+
+    @Test func aForcedLineIsTheProposalCoveringMostOfIt() {
+        let cut = PixelRect(x: 600, y: 200, width: 40, height: 20)
+        // Come into view, the line is proposed longer: still the same line.
+        #expect(OCRJobRunner.isSameLine(PixelRect(x: 560, y: 199, width: 76, height: 21), cut))
+        // The line below, overlapping it by 3 px, is not.
+        #expect(!OCRJobRunner.isSameLine(PixelRect(x: 560, y: 217, width: 80, height: 20), cut))
+    }
+
+    @Test func aLineCutByTheEdgeThatReadNoDigitIsNotReadAgainFurtherIn() throws {
+        var configuration = Self.noWholeFrames()
+        (configuration.retries, configuration.retriesWhenPriceLike) = (0, 0)
+        for (text, readAgain) in [("Bio Apfel", false), ("USD 72", true)] {
+            var scheduler = OCRScheduler(configuration: configuration)
+            scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+            let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+            var result = Self.result(of: scan[0])
+            // 20 px high, its end 5 px (a quarter of a height) inside the right edge: read now.
+            result.incomplete = [PixelRect(x: 555, y: 200, width: 80, height: 20)]
+            scheduler.completed(result, offset: .identity)
+            scheduler.completed(try Self.read(PixelRect(x: 555, y: 200, width: 80, height: 20), text: text, frame: 0, time: 0), offset: .identity)
+            var forcedAt: [UInt64] = []
+            for sequence in UInt64(1)...6 {
+                scheduler.observe(Self.moved(dx: -10, dy: 0), width: Self.width, height: Self.height)
+                let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+                if !Self.forcedLines(jobs).isEmpty { forcedAt.append(sequence) }
+                for job in jobs { scheduler.completed(Self.result(of: job), offset: .identity) }
+            }
+            // Half a height in on frame 1, two heights on frame 4.
+            #expect(forcedAt == (readAgain ? [1, 4] : []), "\(text)")
+        }
+    }
+
+    @Test func aLineSwayingOutOfViewAndBackAfterItsReadIsNotReadAgain() throws {
+        var configuration = Self.noWholeFrames()
+        (configuration.retries, configuration.retriesWhenPriceLike) = (0, 0)
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var result = Self.result(of: scan[0])
+        // A 20 px high line cut by the right edge.
+        result.incomplete = [PixelRect(x: 600, y: 200, width: 40, height: 20)]
+        scheduler.completed(result, offset: .identity)
+        var forcedAt: [UInt64] = []
+        var line = PixelRect(x: 600, y: 200, width: 40, height: 20)
+        // In by a height (read, "12.99"), out past the edge, back, and out and back once more.
+        for (sequence, dx) in zip(UInt64(1)...5, [-20.0, 25, -25, 25, -25]) {
+            line = line.offsetBy(dx: dx, dy: 0)
+            scheduler.observe(Self.moved(dx: dx, dy: 0), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if Self.forcedLines(jobs).contains(where: { OCRJobRunner.isSameLine(line, $0) }) { forcedAt.append(sequence) }
+            for job in jobs {
+                var done = Self.result(of: job)
+                let visible = PixelRect(x: line.x, y: line.y, width: min(line.maxX, 640) - line.x, height: line.height)
+                if case .scan = job.kind, visible.maxX > 632 { done.incomplete = [visible] }
+                scheduler.completed(done, offset: .identity)
+                if case .scan = job.kind, visible.maxX <= 632 {
+                    scheduler.completed(try Self.read(visible, text: "12.99", frame: sequence, time: Double(sequence) / 30), offset: .identity)
+                }
+            }
+        }
+        #expect(forcedAt == [1])
     }
 
     @Test func aLineCutAtTheTopIsReadOnceInViewAndNotAgainWhenAlreadyWhole() throws {

@@ -11,9 +11,11 @@ struct OCRJob: Sendable {
         /// Propose text lines over the frame and read those touching the `unread` cells (new or
         /// changed content); the reading is split into ``read(_:confirmed:)`` jobs. A proposed line
         /// that matches a `known` line (read before, moved into this frame) is not read again unless
-        /// it touches a `forced` cell: one whose content changed, not only came into view. Prices in
-        /// the `confirmed` tracks' boxes get no second read.
-        case scan(unread: CellMask, forced: CellMask, known: [PixelRect], confirmed: [PixelRect] = [])
+        /// it touches a `forced` cell (one whose content changed, not only came into view) or is one
+        /// of the `forcedLines` (due for a retry, or come further into view after being cut by the
+        /// frame's edge): those name one line each, where forcing their cells would read the lines
+        /// above and below as well. Prices in the `confirmed` tracks' boxes get no second read.
+        case scan(unread: CellMask, forced: CellMask, forcedLines: [PixelRect] = [], known: [PixelRect], confirmed: [PixelRect] = [])
         /// Read these proposed lines, each as one line, and each price found on them a second time
         /// from a crop around it, unless it lies in one of the `confirmed` tracks' boxes. Amounts
         /// with no currency marker on the lines `besideCut` (next to a line still cut by the frame's

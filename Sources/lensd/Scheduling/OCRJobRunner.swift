@@ -20,7 +20,7 @@ struct OCRJobRunner: Sendable {
         let frame = job.frame
         do throws(OCRError) {
             switch job.kind {
-            case .scan(let unread, let forced, let known, let confirmed):
+            case .scan(let unread, let forced, let forcedLines, let known, let confirmed):
                 let proposed = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
@@ -31,7 +31,7 @@ struct OCRJobRunner: Sendable {
                 // lines first: on a tag the price is the biggest text, so prices are read first.
                 let wanted = proposed
                     .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height) }
-                    .filter { Self.needsReading(Self.rect($0.box), forced: forced, known: known) }
+                    .filter { Self.needsReading(Self.rect($0.box), forced: forced, forcedLines: forcedLines, known: known) }
                     .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
                 result.incomplete = proposed.map { Self.rect($0.box) }
                     .filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
@@ -152,9 +152,20 @@ struct OCRJobRunner: Sendable {
     /// same line (proposals of one line vary a little from frame to frame).
     static let sameLineOverlap = 0.5
 
-    /// Whether a scan reads a proposed line: one not read before, or whose content changed.
-    static func needsReading(_ line: PixelRect, forced: CellMask, known: [PixelRect]) -> Bool {
-        forced.intersects(line) || !known.contains { $0.intersectionOverUnion(line) >= sameLineOverlap }
+    /// Whether a scan reads a proposed line: one not read before, one whose content changed, or
+    /// one of the `forcedLines`.
+    static func needsReading(_ line: PixelRect, forced: CellMask, forcedLines: [PixelRect] = [], known: [PixelRect]) -> Bool {
+        forced.intersects(line) || forcedLines.contains { isSameLine(line, $0) }
+            || !known.contains { $0.intersectionOverUnion(line) >= sameLineOverlap }
+    }
+
+    /// Whether a proposed line is the line a forced line names: it covers at least half of the
+    /// smaller of the two. Not intersection over union: a line cut by the frame's edge when it was
+    /// seen is proposed longer once it has come into view; a line above or below shares little.
+    static func isSameLine(_ proposed: PixelRect, _ forced: PixelRect) -> Bool {
+        guard let common = proposed.intersection(forced) else { return false }
+        let smaller = min(proposed.width * proposed.height, forced.width * forced.height)
+        return smaller > 0 && common.width * common.height >= 0.5 * smaller
     }
 
     static func rect(_ box: OCRRect) -> PixelRect {

@@ -1,4 +1,6 @@
 import Capture
+import Foundation
+import OCR
 import Tracking
 
 /// Decides, frame by frame, what the OCR workers read, so that two cores keep up with a camera:
@@ -79,6 +81,9 @@ struct OCRScheduler {
     /// The cells of `unread` whose content changed (or that must be read again for another reason:
     /// a retry, a line come into full view, a dropped job): lines there are read even if known.
     private var forced: CellMask?
+    /// Lines to read again even if known (due for a retry, or a cut line come further into
+    /// view), in the current frame's pixels: passed to the next scan as lines, not cells.
+    private var forcedLines: [PixelRect] = []
     /// Cells whose content changed under a line read less than ``Configuration/contentRereadAge``
     /// ago: forced once the line is old enough (see `releaseContentChanges(at:)`).
     private var heldContent: CellMask?
@@ -119,6 +124,10 @@ struct OCRScheduler {
     private struct CutLine {
         var line: PixelRect
         var marginHeights: Double
+        /// The line as it was last read (the proposal read, moved with the image): a later view
+        /// cut by the edge again that shows nothing beyond it (the camera swayed out and back)
+        /// does not set its progress back.
+        var read: PixelRect? = nil
         static let done = Double.infinity
     }
     private static let cutLineLimit = 256
@@ -150,10 +159,12 @@ struct OCRScheduler {
         if let motion = change.motion {
             for index in cutLines.indices {
                 cutLines[index].line = motion.applied(to: cutLines[index].line)
+                cutLines[index].read = cutLines[index].read.map { motion.applied(to: $0) }
             }
             for index in retries.indices {
                 retries[index].line = motion.applied(to: retries[index].line)
             }
+            forcedLines = forcedLines.map { motion.applied(to: $0) }
             offTrackPrices = offTrackPrices.map { motion.applied(to: $0) }
             let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
             knownLines = knownLines.compactMap { known in
@@ -185,11 +196,11 @@ struct OCRScheduler {
             guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
             // Two heights in: read again only for a marker the price on it may lack.
             let settled = markedTrackBoxes.contains { cut.line.contains(x: $0.midX, y: $0.midY) }
-            if cut.marginHeights >= 2, settled { return CutLine(line: cut.line, marginHeights: CutLine.done) }
+            if cut.marginHeights >= 2, settled { return CutLine(line: cut.line, marginHeights: CutLine.done, read: cut.read) }
             mask.set(cut.line)
-            must.set(cut.line)
+            forcedLines.append(cut.line)
             let whole = Self.isInFullView(cut.line, width: width, height: height)
-            return CutLine(line: cut.line, marginHeights: cut.marginHeights < 2 && !whole ? 2 : CutLine.done)
+            return CutLine(line: cut.line, marginHeights: cut.marginHeights < 2 && !whole ? 2 : CutLine.done, read: cut.read)
         }
         if !change.isStill { changedSinceWholeFrame = true }
         unread = mask
@@ -234,9 +245,10 @@ struct OCRScheduler {
             let must = forced ?? mask
             knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
             jobs.append(OCRJob(
-                kind: .scan(unread: mask, forced: must, known: knownLines.map(\.line), confirmed: confirmedBoxes), priority: .newRegions, frame: frame, time: time))
+                kind: .scan(unread: mask, forced: must, forcedLines: forcedLines, known: knownLines.map(\.line), confirmed: confirmedBoxes), priority: .newRegions, frame: frame, time: time))
             unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
             forced = unread
+            forcedLines = []
             scansRunning += 1
         }
         let live = Set(tracks.map(\.key))
@@ -253,6 +265,13 @@ struct OCRScheduler {
             tentativeReads[track.key] = attempts + 1
             verifying.insert(track.key)
             jobs.append(OCRJob(kind: .verify(key: track.key, box: track.box), priority: .tentative, frame: frame, time: time))
+            // Its proposed line too, on the next scan: a crop around small text often misreads
+            // where the line reads well (`96,49 €` on small print: crops `196,49 €,`, `56.49 &`).
+            if track.state == .tentative, var mask = unread {
+                mask.set(track.box)
+                unread = mask
+                forcedLines.append(track.box)
+            }
         }
         let confirmedVerifying = tracks.contains { $0.state != .tentative && verifying.contains($0.key) }
         if !confirmedVerifying {
@@ -292,9 +311,12 @@ struct OCRScheduler {
             return !confirmedBoxes.contains { $0.contains(x: moved.midX, y: moved.midY) }
         }, offset: offset)
         switch result.kind {
-        case .scan(let mask, _, _, _):
+        case .scan(let mask, _, let lines, _, _):
             scansRunning -= 1
-            if result.dropped { markUnread(mask.runs, offset: offset) }
+            if result.dropped {
+                markUnread(mask.runs, offset: offset)
+                forcedLines += lines.map { offset.applied(to: $0) }
+            }
             for line in result.incomplete {
                 let moved = offset.applied(to: line)
                 let width = result.frameWidth, height = result.frameHeight
@@ -304,6 +326,9 @@ struct OCRScheduler {
                 // swaying about a margin is not read on every crossing.
                 if let index = cutLines.firstIndex(where: { $0.line.intersectionOverUnion(moved) >= OCRJobRunner.sameLineOverlap }) {
                     cutLines[index].line = moved
+                    // Nothing more than half a height past what was read: the camera swayed out
+                    // and back (text that came into view since makes the line longer than that).
+                    if let read = cutLines[index].read, Self.lies(moved, within: read) { continue }
                     if !Self.isInView(line, marginHeights: Self.readingEdgeMargin, width: width, height: height) {
                         cutLines[index].marginHeights = 0.5
                     } else if !Self.isInView(line, marginHeights: 1.5, width: width, height: height) {
@@ -327,6 +352,15 @@ struct OCRScheduler {
                             && PriceLikeText.looksLikePrice(read.text)
                     }
                     remember(line, readAt: result.frameTime, priceLike: priceLike)
+                    for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
+                        cutLines[index].read = line
+                    }
+                    let reads = result.lines.filter { read in
+                        original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
+                    }
+                    if Self.isClosed(reads) {
+                        settleCutLine(line)
+                    }
                     guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
                     let limit = priceLike ? configuration.retriesWhenPriceLike : configuration.retries
                     guard limit > 0 else { continue }
@@ -348,6 +382,28 @@ struct OCRScheduler {
         }
     }
 
+    /// Whether `line` reaches no further than half a text height beyond `read` on any side.
+    private static func lies(_ line: PixelRect, within read: PixelRect) -> Bool {
+        let slack = 0.5 * read.height
+        return line.x >= read.x - slack && line.maxX <= read.maxX + slack && line.y >= read.y - slack && line.maxY <= read.maxY + slack
+    }
+
+    /// Whether the reads of a line near the frame's edge leave nothing to read further in: they
+    /// found text but no digit. The reads further in are for a price whose last digits or
+    /// currency marker were still outside.
+    static func isClosed(_ reads: [OCRLine]) -> Bool {
+        !reads.isEmpty && reads.contains { !$0.text.allSatisfy(\.isWhitespace) } && !reads.contains { $0.text.contains(where: \.isNumber) }
+    }
+
+    /// Marks a cut line as done: read, it showed nothing a read further in would add (see
+    /// ``isClosed(_:)``); a line that shows more text than was read when seen
+    /// again is set back (`completed(_:offset:)`).
+    private mutating func settleCutLine(_ line: PixelRect) {
+        for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
+            cutLines[index].marginHeights = CutLine.done
+        }
+    }
+
     /// Whether a price's centre lies in a track's box or within half the price's height of it.
     private static func isNear(_ price: PixelRect, _ track: PixelRect) -> Bool {
         let slack = price.height / 2
@@ -364,7 +420,7 @@ struct OCRScheduler {
 
     /// Marks for reading the lines due for another read that still have no track on them.
     private mutating func scheduleRetries(at time: Double, tracks: [TrackSummary], width: Int, height: Int) {
-        guard !retries.isEmpty, var mask = unread, var must = forced else { return }
+        guard !retries.isEmpty, var mask = unread else { return }
         let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         retries = retries.compactMap { retry in
             guard retry.line.intersection(frame) != nil,
@@ -373,14 +429,13 @@ struct OCRScheduler {
             // Lines read as often as allowed stay listed, so that reading them again does not start over.
             guard time >= retry.due, retry.attempts < retry.limit else { return retry }
             mask.set(retry.line)
-            must.set(retry.line)
+            forcedLines.append(retry.line)
             var next = retry
             next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
             next.attempts += 1
             return next
         }
         unread = mask
-        forced = must
     }
 
     /// Forces the changed cells that lie under no line read in the last
