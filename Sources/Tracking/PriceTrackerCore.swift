@@ -210,7 +210,8 @@ struct PriceTrackerCore: Sendable {
 
     /// Ends a track that shows part of another's price: its box mostly inside the other's, which
     /// is wider by half a text height or more, and either its value that price with the cents
-    /// lost (`€82` in `€82.99`, their raised cents lost in most reads), or it was missed since the
+    /// lost (`€82` in `€82.99`, their raised cents lost in most reads) or its leading group lost
+    /// (`174 Kč` in `1 174 Kč`), or it was missed since the
     /// other was read (a coasting `£29`, misread from the `€82.99` coming into view, whose line
     /// read as `€82.99` since). Both began as reads of one tag that did not match each other;
     /// the whole one, once confirmed, stands for it.
@@ -227,7 +228,7 @@ struct PriceTrackerCore: Sendable {
                     return true
                 }
                 return value.currency == shown.currency && value.amount != shown.amount
-                    && value.amount.rounded(toPlaces: 0, .down) == shown.amount
+                    && (value.amount.rounded(toPlaces: 0, .down) == shown.amount || ValueVote.lostLeadingGroup(shown.amount, of: value.amount))
             }
             if covered { tracks[index].state = .ended }
         }

@@ -117,12 +117,20 @@ struct ValueVote: Sendable, Hashable {
     }
 
     /// The value a read votes for: with its currency established from other reads when it was
-    /// only assumed, and with the cents other reads of the track found when it read none (`€82`
+    /// only assumed, with the cents other reads of the track found when it read none (`€82`
     /// votes for `€82.99`; a read that adds cents a price does not have is far rarer than one that
-    /// drops them).
+    /// drops them), and with the leading group another read found when it lost it (`174 Kč`
+    /// votes for `1 174 Kč`).
     private func resolved(_ read: Read) -> Key {
         var key = read.key
         if !read.hasPrintedCurrency, let currency = printedCurrency[key.amount] { key.currency = currency }
+        let whole = reads.last { other in
+            Self.lostLeadingGroup(key.amount, of: other.key.amount)
+                && (other.key.currency == key.currency || !other.hasPrintedCurrency || !read.hasPrintedCurrency)
+        }
+        if let whole {
+            return Key(amount: whole.key.amount, currency: read.hasPrintedCurrency ? key.currency : whole.key.currency)
+        }
         guard read.isWholeOnly else { return key }
         let withCents = reads.last { other in
             other.key.amount != key.amount && other.key.amount.rounded(toPlaces: 0, .down) == key.amount
@@ -130,6 +138,16 @@ struct ValueVote: Sendable, Hashable {
         }
         guard let withCents else { return key }
         return Key(amount: withCents.key.amount, currency: read.hasPrintedCurrency ? key.currency : withCents.key.currency)
+    }
+
+    /// Whether `part` is `whole` without its leading group of one digit (`174` of `1 174`,
+    /// `791.50` of `1 791,50`): a lone digit set apart by a group space, often a narrow `1`, is
+    /// what OCR drops at the start of a line, and the line detector leaves out of a line (it
+    /// joins a glyph narrower than high only within half a text height).
+    static func lostLeadingGroup(_ part: Decimal, of whole: Decimal) -> Bool {
+        guard part >= 100, part < 1000 else { return false }
+        let lost = (whole - part) / 1000
+        return lost >= 1 && lost <= 9 && lost == lost.rounded(toPlaces: 0)
     }
 
     /// Establishes (or replaces) the printed currency of the read's amount when enough reads printed it.

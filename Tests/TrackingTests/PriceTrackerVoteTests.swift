@@ -31,6 +31,17 @@ struct PriceTrackerVoteTests {
         #expect(result.supportingRead.text == "€7.00")
     }
 
+    @Test func readsThatLostALeadingGroupVoteForTheWholeAmount() {
+        // `1 174 Kč` read whole once, then three times as `174 Kč` (the lone `1` dropped).
+        let result = vote([("1174", 0.8), ("174", 0.9), ("174", 0.9), ("174", 0.9)])
+        #expect(result.shown.amount == 1174)
+        // Not any shorter amount: `74` and `1074` are other values.
+        #expect(vote([("1174", 0.8), ("74", 0.9), ("74", 0.9)]).shown.amount == 74)
+        #expect(!ValueVote.lostLeadingGroup(174, of: 1074))
+        #expect(ValueVote.lostLeadingGroup(Decimal(string: "791.50")!, of: Decimal(string: "1791.50")!))
+        #expect(!ValueVote.lostLeadingGroup(Decimal(string: "791.50")!, of: 1791))
+    }
+
     @Test func twoWeakReadsDoNotOutweighAStrongerHistory() {
         let result = vote([("1.00", 0.9), ("1.00", 0.9), ("7.00", 0.3), ("7.00", 0.3)])
         #expect(result.shown.amount == Decimal(string: "1.00"))
