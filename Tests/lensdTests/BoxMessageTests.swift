@@ -28,6 +28,9 @@ struct BoxMessageTests {
         #expect(!PriceStage.isCutOff(text: "EUR 85,99", evidence: .code, box: box(7), width: 640, height: 480))
         #expect(!PriceStage.isCutOff(text: "12,99 €", evidence: .symbol, box: box(555), width: 640, height: 480))
         #expect(!PriceStage.isCutOff(text: "$24.99", evidence: .symbol, box: box(300), width: 640, height: 480))
+        // A track keeps a quarter of that margin; an unmarked amount keeps its two heights.
+        #expect(!PriceStage.isCutOff(text: "7.00", evidence: .symbol, box: box(10), width: 640, height: 480, marginScale: PriceStage.trackMarginScale))
+        #expect(PriceStage.isCutOff(text: "7.00", evidence: .default, box: box(10), width: 640, height: 480, marginScale: PriceStage.trackMarginScale))
     }
 
     @Test("an unmarked amount needs two text heights from either side; top and bottom only the frame")

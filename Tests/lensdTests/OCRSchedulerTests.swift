@@ -357,6 +357,8 @@ struct OCRSchedulerTests {
         var changed = nothing
         changed.set(PixelRect(x: 150, y: 105, width: 4, height: 4))
         #expect(OCRJobRunner.needsReading(PixelRect(x: 103, y: 101, width: 118, height: 21), forced: changed, known: known))
+        // The known line grown by more than half a height (its currency came into view): read again.
+        #expect(OCRJobRunner.needsReading(PixelRect(x: 100, y: 100, width: 160, height: 20), forced: nothing, known: known))
     }
 
     @Test func aCropAroundAPriceThatReadNothingSendsItsLineBackToTheScan() throws {

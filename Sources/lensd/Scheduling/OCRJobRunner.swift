@@ -152,11 +152,18 @@ struct OCRJobRunner: Sendable {
     /// same line (proposals of one line vary a little from frame to frame).
     static let sameLineOverlap = 0.5
 
-    /// Whether a scan reads a proposed line: one not read before, one whose content changed, or
-    /// one of the `forcedLines`.
+    /// Whether a scan reads a proposed line: one not read before (or grown since by more than half
+    /// a text height: more of it came into view), one whose content changed, or one of the
+    /// `forcedLines`.
     static func needsReading(_ line: PixelRect, forced: CellMask, forcedLines: [PixelRect] = [], known: [PixelRect]) -> Bool {
         forced.intersects(line) || forcedLines.contains { isSameLine(line, $0) }
-            || !known.contains { $0.intersectionOverUnion(line) >= sameLineOverlap }
+            || !known.contains { $0.intersectionOverUnion(line) >= sameLineOverlap && lies(line, within: $0) }
+    }
+
+    /// Whether `line` reaches no further than half a text height beyond `read` on any side.
+    static func lies(_ line: PixelRect, within read: PixelRect) -> Bool {
+        let slack = 0.5 * read.height
+        return line.x >= read.x - slack && line.maxX <= read.maxX + slack && line.y >= read.y - slack && line.maxY <= read.maxY + slack
     }
 
     /// Whether a proposed line is the line a forced line names: it covers at least half of the

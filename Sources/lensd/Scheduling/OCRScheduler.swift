@@ -328,7 +328,7 @@ struct OCRScheduler {
                     cutLines[index].line = moved
                     // Nothing more than half a height past what was read: the camera swayed out
                     // and back (text that came into view since makes the line longer than that).
-                    if let read = cutLines[index].read, Self.lies(moved, within: read) { continue }
+                    if let read = cutLines[index].read, OCRJobRunner.lies(moved, within: read) { continue }
                     if !Self.isInView(line, marginHeights: Self.readingEdgeMargin, width: width, height: height) {
                         cutLines[index].marginHeights = 0.5
                     } else if !Self.isInView(line, marginHeights: 1.5, width: width, height: height) {
@@ -380,12 +380,6 @@ struct OCRScheduler {
             offTrackPrices = offTrack
             wholeFrameBackoff = novel ? 1 : min(wholeFrameBackoff * 2, configuration.stillWholeFrameInterval / configuration.wholeFrameInterval)
         }
-    }
-
-    /// Whether `line` reaches no further than half a text height beyond `read` on any side.
-    private static func lies(_ line: PixelRect, within read: PixelRect) -> Bool {
-        let slack = 0.5 * read.height
-        return line.x >= read.x - slack && line.maxX <= read.maxX + slack && line.y >= read.y - slack && line.maxY <= read.maxY + slack
     }
 
     /// Whether the reads of a line near the frame's edge leave nothing to read further in: they
