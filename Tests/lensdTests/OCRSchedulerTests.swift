@@ -264,10 +264,7 @@ struct OCRSchedulerTests {
     }
 
     @Test func aLineReadBeforeIsPassedOnAsKnownAndMovedWithTheImage() throws {
-        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
-        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
-        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        var scheduler = try Self.scannedOnce()
         let line = TextRegion(box: OCRRect(x: 600, y: 200, width: 30, height: 14), level: 0)
         let read = OCRJob(kind: .read([line]), priority: .newRegions, frame: try Self.frame(0), time: 0)
         scheduler.completed(Self.result(of: read), offset: .identity)
@@ -475,6 +472,20 @@ struct OCRSchedulerTests {
         return []
     }
 
+    /// A scheduler whose first frame's scan has completed, with nothing found but the lines cut
+    /// by the frame's edge in `incomplete`; with no retries if `retrying` is false.
+    static func scannedOnce(incomplete: [PixelRect] = [], retrying: Bool = true) throws -> OCRScheduler {
+        var configuration = Self.noWholeFrames()
+        if !retrying { (configuration.retries, configuration.retriesWhenPriceLike) = (0, 0) }
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        var result = Self.result(of: scan[0])
+        result.incomplete = incomplete
+        scheduler.completed(result, offset: .identity)
+        return scheduler
+    }
+
     /// A read of `box` that found `text`.
     static func read(_ box: PixelRect, text: String, frame sequence: UInt64, time: Double) throws -> OCRJobResult {
         let region = TextRegion(box: OCRRect(x: Int(box.x), y: Int(box.y), width: Int(box.width), height: Int(box.height)), level: 0)
@@ -484,10 +495,7 @@ struct OCRSchedulerTests {
     }
 
     @Test func aRetryReadsItsLineAgainButNotTheLineBelowIt() throws {
-        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
-        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
-        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        scheduler.completed(Self.result(of: scan[0]), offset: .identity)
+        var scheduler = try Self.scannedOnce()
         // Two lines 2 px apart share a row of 16 px cells; a price stands on the lower one.
         let upper = PixelRect(x: 200, y: 200, width: 100, height: 20), lower = PixelRect(x: 200, y: 222, width: 100, height: 20)
         scheduler.completed(try Self.read(upper, text: "Art. 4411", frame: 0, time: 0), offset: .identity)
@@ -514,16 +522,9 @@ struct OCRSchedulerTests {
     }
 
     @Test func aLineCutByTheEdgeThatReadNoDigitIsNotReadAgainFurtherIn() throws {
-        var configuration = Self.noWholeFrames()
-        (configuration.retries, configuration.retriesWhenPriceLike) = (0, 0)
         for (text, readAgain) in [("Bio Apfel", false), ("USD 72", true)] {
-            var scheduler = OCRScheduler(configuration: configuration)
-            scheduler.observe(Self.still(), width: Self.width, height: Self.height)
-            let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-            var result = Self.result(of: scan[0])
             // 20 px high, its end 5 px (a quarter of a height) inside the right edge: read now.
-            result.incomplete = [PixelRect(x: 555, y: 200, width: 80, height: 20)]
-            scheduler.completed(result, offset: .identity)
+            var scheduler = try Self.scannedOnce(incomplete: [PixelRect(x: 555, y: 200, width: 80, height: 20)], retrying: false)
             scheduler.completed(try Self.read(PixelRect(x: 555, y: 200, width: 80, height: 20), text: text, frame: 0, time: 0), offset: .identity)
             var forcedAt: [UInt64] = []
             for sequence in UInt64(1)...6 {
@@ -538,15 +539,8 @@ struct OCRSchedulerTests {
     }
 
     @Test func aLineSwayingOutOfViewAndBackAfterItsReadIsNotReadAgain() throws {
-        var configuration = Self.noWholeFrames()
-        (configuration.retries, configuration.retriesWhenPriceLike) = (0, 0)
-        var scheduler = OCRScheduler(configuration: configuration)
-        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
-        let scan = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
-        var result = Self.result(of: scan[0])
         // A 20 px high line cut by the right edge.
-        result.incomplete = [PixelRect(x: 600, y: 200, width: 40, height: 20)]
-        scheduler.completed(result, offset: .identity)
+        var scheduler = try Self.scannedOnce(incomplete: [PixelRect(x: 600, y: 200, width: 40, height: 20)], retrying: false)
         var forcedAt: [UInt64] = []
         var line = PixelRect(x: 600, y: 200, width: 40, height: 20)
         // In by a height (read, "12.99"), out past the edge, back, and out and back once more.
