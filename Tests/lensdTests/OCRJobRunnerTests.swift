@@ -58,3 +58,29 @@ extension OCRJobRunnerTests {
     }
 }
 
+
+extension OCRJobRunnerTests {
+    private static func word(_ text: String, x: Int, width: Int) -> OCRWord {
+        OCRWord(text: text, box: OCRRect(x: x, y: 40, width: width, height: 36), confidence: 0.8)
+    }
+
+    private static func line(_ words: [OCRWord]) -> OCRLine {
+        let x0 = words.map(\.box.x).min() ?? 0, x1 = words.map { $0.box.x + $0.box.width }.max() ?? 0
+        return OCRLine(text: words.map(\.text).joined(separator: " "), box: OCRRect(x: x0, y: 40, width: x1 - x0, height: 36),
+                       confidence: 0.8, words: words)
+    }
+
+    @Test("drops the words of a line read at the frame's side that lie within half a height of the edge")
+    func dropsWordsNearTheSides() throws {
+        // The `9` of the next tag at the left edge, joined to `1791 Kč`.
+        let joined = Self.line([Self.word("9", x: 0, width: 12), Self.word("1791", x: 60, width: 90), Self.word("Kč", x: 160, width: 40)])
+        let kept = try #require(OCRJobRunner.droppingWordsNearSides(of: joined, width: 640))
+        #expect(kept.text == "1791 Kč")
+        #expect(kept.box == OCRRect(x: 60, y: 40, width: 140, height: 36))
+        // `12,4¢` of `12,49 €`: the cut `9` read as a cent sign, 4 px from the right edge.
+        #expect(OCRJobRunner.droppingWordsNearSides(of: Self.line([Self.word("12,4¢", x: 560, width: 76)]), width: 640) == nil)
+        // Half a height (18 px) from both edges, a line is kept as read.
+        let inside = Self.line([Self.word("EUR", x: 18, width: 60), Self.word("82,99", x: 90, width: 532)])
+        #expect(OCRJobRunner.droppingWordsNearSides(of: inside, width: 640) == inside)
+    }
+}

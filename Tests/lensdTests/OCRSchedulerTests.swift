@@ -32,7 +32,7 @@ struct OCRSchedulerTests {
     }
 
     static func scanMask(_ jobs: [OCRJob]) -> CellMask? {
-        for job in jobs { if case .scan(let mask, _, _, _, _) = job.kind { return mask } }
+        for job in jobs { if case .scan(let mask, _, _, _, _, _) = job.kind { return mask } }
         return nil
     }
 
@@ -237,7 +237,7 @@ struct OCRSchedulerTests {
             let time = Double(sequence) / 30
             scheduler.observe(Self.still(), width: Self.width, height: Self.height)
             for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
-                if case .scan(let mask, _, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
+                if case .scan(let mask, _, _, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
                     rereads += 1
                     // The scan reads the line again, as the runner would.
                     scheduler.completed(Self.result(of: job), offset: .identity)
@@ -259,7 +259,7 @@ struct OCRSchedulerTests {
         let change = SceneChange(motion: ImageMotion(dx: dx, dy: 0), isStill: false, changed: mask, cameIntoView: cameIntoView ? mask : nil)
         scheduler.observe(change, width: width, height: height)
         let jobs = scheduler.plan(frame: try frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: false)
-        for job in jobs { if case .scan(_, let forced, _, let known, _) = job.kind { return (forced, known) } }
+        for job in jobs { if case .scan(_, let forced, _, _, let known, _) = job.kind { return (forced, known) } }
         return nil
     }
 
@@ -371,7 +371,7 @@ struct OCRSchedulerTests {
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
         let scan = try #require(jobs.compactMap { job -> CellMask? in
-            if case .scan(_, let forced, _, _, _) = job.kind { return forced }
+            if case .scan(_, let forced, _, _, _, _) = job.kind { return forced }
             return nil
         }.first)
         #expect(scan.intersects(PixelRect(x: 350, y: 240, width: 4, height: 4)))
@@ -468,7 +468,13 @@ struct OCRSchedulerTests {
 
     /// The lines the scan planned among `jobs` must read even if known.
     static func forcedLines(_ jobs: [OCRJob]) -> [PixelRect] {
-        for job in jobs { if case .scan(_, _, let lines, _, _) = job.kind { return lines } }
+        for job in jobs { if case .scan(_, _, let lines, _, _, _) = job.kind { return lines } }
+        return []
+    }
+
+    /// The lines the scan planned among `jobs` reads as they are, cut by the frame's edge.
+    static func edgeLines(_ jobs: [OCRJob]) -> [PixelRect] {
+        for job in jobs { if case .scan(_, _, _, let lines, _, _) = job.kind { return lines } }
         return []
     }
 
@@ -504,7 +510,7 @@ struct OCRSchedulerTests {
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(3), time: 0.1, tracks: [priced], queueEmpty: true)
         guard let job = jobs.first(where: { if case .scan = $0.kind { true } else { false } }),
-              case .scan(_, let forced, let lines, let known, _) = job.kind
+              case .scan(_, let forced, let lines, _, let known, _) = job.kind
         else {
             Issue.record("no scan planned for the retry")
             return
@@ -601,5 +607,41 @@ struct OCRSchedulerTests {
             later.append(try Self.scansLine(&scheduler, UInt64(sequence), dx: -10, line: line.offsetBy(dx: -10 * Double(sequence - 1), dy: 0), tracks: [priced]))
         }
         #expect(!later.contains(true), "\(later)")
+    }
+
+    @Test func aLineThatStaysCutByTheSideIsReadAsItIsOnceAfterADwell() throws {
+        // A 30 px high line reaching the left edge (a glyph of the next tag joined to it), on a still camera.
+        let line = PixelRect(x: 0, y: 200, width: 160, height: 30)
+        var scheduler = try Self.scannedOnce(incomplete: [line], retrying: false)
+        var readAt: [UInt64] = []
+        for sequence in UInt64(1)...15 {
+            scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if Self.edgeLines(jobs).contains(where: { OCRJobRunner.isSameLine(line, $0) }) { readAt.append(sequence) }
+            for job in jobs {
+                var done = Self.result(of: job)
+                if case .scan = job.kind { done.incomplete = [line] }
+                scheduler.completed(done, offset: .identity)
+            }
+        }
+        // 0.2 s after it was first seen, and only then.
+        #expect(readAt == [6])
+    }
+
+    @Test func aLineReadAsItIsAtTheSideIsNotKnownOnceInView() throws {
+        for atEdge in [true, false] {
+            let line = PixelRect(x: 0, y: 200, width: 160, height: 30)
+            var scheduler = try Self.scannedOnce(incomplete: [line], retrying: false)
+            var read = try Self.read(line, text: "9 1791 Kč", frame: 0, time: 0)
+            if atEdge { read.readAtEdge = [line] }
+            scheduler.completed(read, offset: .identity)
+            // The camera turns: the line comes 100 px in, into full view.
+            scheduler.observe(Self.moved(dx: 100, dy: 0), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
+            let known = jobs.compactMap { job -> [PixelRect]? in
+                if case .scan(_, _, _, _, let known, _) = job.kind { return known } else { return nil }
+            }.first ?? []
+            #expect(known.contains { $0.intersectionOverUnion(line.offsetBy(dx: 100, dy: 0)) > 0.9 } == !atEdge, "read at the edge: \(atEdge)")
+        }
     }
 }

@@ -135,4 +135,28 @@ struct ReplayIntegrationTests {
         let scanned = Set(scan.messages("SCAN").flatMap { $0["prices"] as? [[String: Any]] ?? [] }.compactMap { $0["amount"] as? String })
         #expect(shown.isSubset(of: scanned), "\(shown) against \(scanned)")
     }
+
+    @Test("a still camera reads a price on a line that stays cut by the frame's edge (a neighbouring tag's glyph joined to it)")
+    func readsAPriceOnALineThatStaysAtTheEdge() throws {
+        // `1 791 Kč` on the blur condition's frame 10: the line detector joins it to the `9` of
+        // the next tag, cut by the left edge, so its line never comes into view.
+        let photo = LensdProcess.sample("conditions/blur/blur-frame-0010.jpg")
+        let temporary = try TemporaryPath()
+        defer { temporary.remove() }
+        for index in 0..<12 {
+            try FileManager.default.copyItem(atPath: photo, toPath: temporary.file(String(format: "frame-%04d.jpg", index)))
+        }
+        // No whole-frame passes: they find it on a still picture, but not while the camera moves.
+        let run = try LensdProcess.run([
+            "replay", "--fast", "--workers", "2", "--control", "none", "--whole-frame-interval", "0", temporary.directory,
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let shown = run.messages("OVERLAYS").map { overlay in
+            (overlay["prices"] as? [[String: Any]] ?? []).contains { $0["currency"] as? String == "CZK" && $0["amount"] as? String == "1791.00" }
+        }
+        #expect(shown.count == 12)
+        // Read as it is once it has stayed at the edge for 0.2 s (frame 6), shown two frames later.
+        #expect(shown.last == true)
+        #expect(shown.prefix(6).allSatisfy { !$0 })
+    }
 }

@@ -14,13 +14,18 @@ struct OCRJob: Sendable {
         /// it touches a `forced` cell (one whose content changed, not only came into view) or is one
         /// of the `forcedLines` (due for a retry, or come further into view after being cut by the
         /// frame's edge): those name one line each, where forcing their cells would read the lines
-        /// above and below as well. Prices in the `confirmed` tracks' boxes get no second read.
-        case scan(unread: CellMask, forced: CellMask, forcedLines: [PixelRect] = [], known: [PixelRect], confirmed: [PixelRect] = [])
+        /// above and below as well. A line cut by the edge is read only once in view, unless it is
+        /// one of the `edgeLines` (it stayed cut: what shows of it may hold a whole price).
+        /// Prices in the `confirmed` tracks' boxes get no second read.
+        case scan(
+            unread: CellMask, forced: CellMask, forcedLines: [PixelRect] = [], edgeLines: [PixelRect] = [], known: [PixelRect],
+            confirmed: [PixelRect] = [])
         /// Read these proposed lines, each as one line, and each price found on them a second time
         /// from a crop around it, unless it lies in one of the `confirmed` tracks' boxes. Amounts
         /// with no currency marker on the lines `besideCut` (next to a line still cut by the frame's
-        /// edge, which may hold their marker) are not used.
-        case read([TextRegion], confirmed: [PixelRect] = [], besideCut: [PixelRect] = [])
+        /// edge, which may hold their marker) are not used. The lines `atEdge` are read while cut
+        /// by the frame's side (scan's `edgeLines`): their words near that side are dropped.
+        case read([TextRegion], confirmed: [PixelRect] = [], besideCut: [PixelRect] = [], atEdge: [PixelRect] = [])
         /// Read again the region of the track with this key (`TrackSummary.key`) around its box.
         case verify(key: Int, box: PixelRect)
         /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts),

@@ -20,18 +20,32 @@ struct OCRJobRunner: Sendable {
         let frame = job.frame
         do throws(OCRError) {
             switch job.kind {
-            case .scan(let unread, let forced, let forcedLines, let known, let confirmed):
+            case .scan(let unread, let forced, let forcedLines, let edgeLines, let known, let confirmed):
                 let proposed = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
                         recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
                     }
                 }.filter { unread.intersects(Self.rect($0.box)) }
-                // A line still cut by the frame's edge is read once it has come into view. Tall
-                // lines first: on a tag the price is the biggest text, so prices are read first.
-                let wanted = proposed
-                    .filter { OCRScheduler.isInView(Self.rect($0.box), marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height) }
-                    .filter { Self.needsReading(Self.rect($0.box), forced: forced, forcedLines: forcedLines, known: known) }
+                // A line still cut by the frame's edge is read once it has come into view, or as it
+                // is once it has stayed there. Tall lines first: on a tag the price is the biggest
+                // text, so prices are read first.
+                let readable = proposed.map { region in
+                    OCRScheduler.isInView(Self.rect(region.box), marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
+                }
+                let atEdge = proposed.indices.filter { index in
+                    let line = Self.rect(proposed[index].box)
+                    // Cut at a side only: a line cut at the top or bottom loses the tails of its
+                    // commas, which then read as points.
+                    return !readable[index] && edgeLines.contains { Self.isSameLine(line, $0) }
+                        && OCRScheduler.isInView(line, marginHeights: 0, width: frame.width, height: frame.height)
+                }
+                let wanted = proposed.indices
+                    .filter { index in
+                        atEdge.contains(index)
+                            || readable[index] && Self.needsReading(Self.rect(proposed[index].box), forced: forced, forcedLines: forcedLines, known: known)
+                    }
+                    .map { proposed[$0] }
                     .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
                 result.incomplete = proposed.map { Self.rect($0.box) }
                     .filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }
@@ -39,20 +53,30 @@ struct OCRJobRunner: Sendable {
                 var empty = unread
                 for region in proposed { empty.set(Self.rect(region.box), to: false) }
                 result.observed = empty.runs
-                let cut = proposed.map { Self.rect($0.box) }
-                    .filter { !OCRScheduler.isInView($0, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height) }
+                let cut = proposed.indices.filter { !readable[$0] }.map { Self.rect(proposed[$0].box) }
+                let edgeReads = atEdge.map { Self.rect(proposed[$0].box) }
                 var start = 0
                 while start < wanted.count {
                     let end = min(wanted.count, start + max(1, linesPerReadJob))
                     let lines = Array(wanted[start..<end])
                     let besideCut = lines.map { Self.rect($0.box) }.filter { line in cut.contains { Self.isBeside(line, $0) } }
-                    queue.push(OCRJob(kind: .read(lines, confirmed: confirmed, besideCut: besideCut), priority: .newRegions, frame: frame, time: job.time))
+                    let cutLines = lines.map { Self.rect($0.box) }.filter { edgeReads.contains($0) }
+                    queue.push(OCRJob(
+                        kind: .read(lines, confirmed: confirmed, besideCut: besideCut, atEdge: cutLines), priority: .newRegions, frame: frame,
+                        time: job.time))
                     start = end
                 }
-            case .read(let regions, let confirmed, let besideCut):
-                result.lines = try read(regions, in: frame, engine: engine)
-                result.observed = regions.map { Self.rect($0.box) }
-                result.partial = result.observed.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
+            case .read(let regions, let confirmed, let besideCut, let cut):
+                result.readAtEdge = cut
+                result.lines = try read(regions, in: frame, engine: engine).compactMap { line in
+                    let centre = (x: Double(line.box.x) + Double(line.box.width) / 2, y: Double(line.box.y) + Double(line.box.height) / 2)
+                    guard cut.contains(where: { $0.contains(x: centre.x, y: centre.y) }) else { return line }
+                    return Self.droppingWordsNearSides(of: line, width: frame.width)
+                }
+                // A line read at the edge says nothing about prices not found on it: they may be
+                // the part outside, or the words dropped there.
+                result.observed = regions.map { Self.rect($0.box) }.filter { !cut.contains($0) }
+                result.partial = regions.map { Self.rect($0.box) }.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
                 let crops = try readAgain(result.lines, outside: confirmed, in: frame, engine: engine, into: &result)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
                     !result.confirmations.contains { crop.contains(x: Double($0.box.x) + Double($0.box.width) / 2, y: Double($0.box.y) + Double($0.box.height) / 2) }
@@ -77,6 +101,27 @@ struct OCRJobRunner: Sendable {
             result.failure = error.description
         }
         return result
+    }
+
+    /// A line read while cut by the frame's side without its words within half its height of the
+    /// left or right edge, or nil when none is left: a glyph partly outside reads as something
+    /// else (the `9` of `12,49 €` cut there read as `¢`: `12,4¢`), and a word there may go on
+    /// outside, whatever it ends with.
+    static func droppingWordsNearSides(of line: OCRLine, width: Int) -> OCRLine? {
+        let margin = max(1, line.box.height / 2)
+        let words = line.words.filter { $0.box.x >= margin && $0.box.x + $0.box.width <= width - margin }
+        guard words.count < line.words.count else { return line }
+        guard let first = words.first else { return nil }
+        var x0 = first.box.x, y0 = first.box.y, x1 = first.box.x + first.box.width, y1 = first.box.y + first.box.height
+        for word in words.dropFirst() {
+            x0 = min(x0, word.box.x)
+            y0 = min(y0, word.box.y)
+            x1 = max(x1, word.box.x + word.box.width)
+            y1 = max(y1, word.box.y + word.box.height)
+        }
+        return OCRLine(
+            text: words.map(\.text).joined(separator: " "), box: OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+            confidence: line.confidence, words: words)
     }
 
     /// Reads each price on `lines` a second time, but for those in one of the `confirmed` tracks'

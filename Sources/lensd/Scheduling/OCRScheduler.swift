@@ -60,6 +60,11 @@ struct OCRScheduler {
         /// The first retry comes sooner (the next frames differ in noise and blur); later ones
         /// back off, doubling from `retryInterval`.
         var firstRetryDelay = 0.05
+        /// Seconds a line cut by the frame's edge may stay there before it is read as it is: what
+        /// shows of it may hold a whole price (a still camera, or a neighbouring tag's glyph at
+        /// the edge that the line detector joined to a price line). Prices that may be cut are
+        /// not shown (`PriceStage.isCutOff`).
+        var edgeDwell = 0.2
         /// Scans running at once: one in a live run (the next one then covers everything that
         /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
         var concurrentScans = 1
@@ -84,6 +89,8 @@ struct OCRScheduler {
     /// Lines to read again even if known (due for a retry, or a cut line come further into
     /// view), in the current frame's pixels: passed to the next scan as lines, not cells.
     private var forcedLines: [PixelRect] = []
+    /// Cut lines to read as they are, in the current frame's pixels (see ``Configuration/edgeDwell``).
+    private var edgeLines: [PixelRect] = []
     /// Cells whose content changed under a line read less than ``Configuration/contentRereadAge``
     /// ago: forced once the line is old enough (see `releaseContentChanges(at:)`).
     private var heldContent: CellMask?
@@ -128,6 +135,11 @@ struct OCRScheduler {
         /// cut by the edge again that shows nothing beyond it (the camera swayed out and back)
         /// does not set its progress back.
         var read: PixelRect? = nil
+        /// The time of the frame it was first seen on, and whether it is still to be read as it
+        /// is, cut, should it stay at the edge for ``Configuration/edgeDwell`` (not once it has
+        /// been read so, or has come into view for a read).
+        var seenAt: Double
+        var edgeReadDue = true
         static let done = Double.infinity
     }
     private static let cutLineLimit = 256
@@ -165,6 +177,7 @@ struct OCRScheduler {
                 retries[index].line = motion.applied(to: retries[index].line)
             }
             forcedLines = forcedLines.map { motion.applied(to: $0) }
+            edgeLines = edgeLines.map { motion.applied(to: $0) }
             offTrackPrices = offTrackPrices.map { motion.applied(to: $0) }
             let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
             knownLines = knownLines.compactMap { known in
@@ -196,11 +209,17 @@ struct OCRScheduler {
             guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
             // Two heights in: read again only for a marker the price on it may lack.
             let settled = markedTrackBoxes.contains { cut.line.contains(x: $0.midX, y: $0.midY) }
-            if cut.marginHeights >= 2, settled { return CutLine(line: cut.line, marginHeights: CutLine.done, read: cut.read) }
+            var next = cut
+            if cut.marginHeights >= 2, settled {
+                next.marginHeights = CutLine.done
+                return next
+            }
             mask.set(cut.line)
             forcedLines.append(cut.line)
+            next.edgeReadDue = false
             let whole = Self.isInFullView(cut.line, width: width, height: height)
-            return CutLine(line: cut.line, marginHeights: cut.marginHeights < 2 && !whole ? 2 : CutLine.done, read: cut.read)
+            next.marginHeights = cut.marginHeights < 2 && !whole ? 2 : CutLine.done
+            return next
         }
         if !change.isStill { changedSinceWholeFrame = true }
         unread = mask
@@ -240,15 +259,20 @@ struct OCRScheduler {
         markedTrackBoxes = tracks.filter { !$0.assumedCurrency }.map(\.box)
         confirmedBoxes = tracks.filter { $0.state != .tentative }.map(\.box)
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
+        scheduleEdgeReads(at: time)
         releaseContentChanges(at: time)
         if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
             let must = forced ?? mask
             knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
             jobs.append(OCRJob(
-                kind: .scan(unread: mask, forced: must, forcedLines: forcedLines, known: knownLines.map(\.line), confirmed: confirmedBoxes), priority: .newRegions, frame: frame, time: time))
+                kind: .scan(
+                    unread: mask, forced: must, forcedLines: forcedLines, edgeLines: edgeLines, known: knownLines.map(\.line),
+                    confirmed: confirmedBoxes),
+                priority: .newRegions, frame: frame, time: time))
             unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
             forced = unread
             forcedLines = []
+            edgeLines = []
             scansRunning += 1
         }
         let live = Set(tracks.map(\.key))
@@ -311,11 +335,12 @@ struct OCRScheduler {
             return !confirmedBoxes.contains { $0.contains(x: moved.midX, y: moved.midY) }
         }, offset: offset)
         switch result.kind {
-        case .scan(let mask, _, let lines, _, _):
+        case .scan(let mask, _, let lines, let atEdge, _, _):
             scansRunning -= 1
             if result.dropped {
                 markUnread(mask.runs, offset: offset)
                 forcedLines += lines.map { offset.applied(to: $0) }
+                edgeLines += atEdge.map { offset.applied(to: $0) }
             }
             for line in result.incomplete {
                 let moved = offset.applied(to: line)
@@ -337,15 +362,17 @@ struct OCRScheduler {
                     continue
                 }
                 let half = Self.isInView(line, marginHeights: 0.5, width: width, height: height)
-                cutLines.append(CutLine(line: moved, marginHeights: half ? 2 : 0.5))
+                cutLines.append(CutLine(line: moved, marginHeights: half ? 2 : 0.5, seenAt: result.frameTime))
             }
             if cutLines.count > Self.cutLineLimit { cutLines.removeFirst(cutLines.count - Self.cutLineLimit) }
-        case .read(let regions, _, _):
+        case .read(let regions, _, _, _):
             let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
                 markUnread(originals, offset: offset)
             } else {
                 for original in originals {
+                    // A cut line read as it is (``Configuration/edgeDwell``) is still read once in view.
+                    guard !result.readAtEdge.contains(original) else { continue }
                     let line = offset.applied(to: original)
                     let priceLike = result.lines.contains { read in
                         original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
@@ -428,6 +455,21 @@ struct OCRScheduler {
             next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
             next.attempts += 1
             return next
+        }
+        unread = mask
+    }
+
+    /// Marks for reading, as they are, the cut lines that have stayed at the edge for
+    /// ``Configuration/edgeDwell`` without being read: once each.
+    private mutating func scheduleEdgeReads(at time: Double) {
+        guard var mask = unread else { return }
+        for index in cutLines.indices {
+            let cut = cutLines[index]
+            guard cut.edgeReadDue, cut.read == nil, cut.marginHeights < CutLine.done, time - cut.seenAt >= configuration.edgeDwell
+            else { continue }
+            cutLines[index].edgeReadDue = false
+            mask.set(cut.line)
+            edgeLines.append(cut.line)
         }
         unread = mask
     }
