@@ -31,7 +31,9 @@ struct OCRJobRunner: Sendable {
                 // is once it has stayed there. Tall lines first: on a tag the price is the biggest
                 // text, so prices are read first.
                 let readable = proposed.map { region in
-                    OCRScheduler.isInView(Self.rect(region.box), marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
+                    let line = Self.rect(region.box)
+                    return OCRScheduler.isInView(line, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
+                        || EdgeClearance.isClear(line, in: frame)
                 }
                 let atEdge = proposed.indices.filter { index in
                     let line = Self.rect(proposed[index].box)

@@ -1,0 +1,62 @@
+import Capture
+import Tracking
+
+/// Tells a proposed line near the frame's top or bottom edge whose glyphs end before it: the
+/// line detector's box on a coarse pyramid level runs a few pixels past the text, so a price
+/// coming in from below (`¥7,580`, its text 4 px above the bottom edge) waited a frame or two
+/// longer than its text needed to be read.
+///
+/// The rows between the line and the edge count as blank when their luma (in 2x2 means, against
+/// noise) varies by at most ``blankContrast`` of what the line itself spans; at least
+/// ``minimumBlankRows`` of them, the ones touching the edge, must be blank. A glyph cut by the
+/// edge (the tail of a comma, a descender) reaches the edge's rows. Only the top and bottom: a
+/// side edge may fall in the gap between two words of a line (`67,|87 €`).
+enum EdgeClearance {
+    /// The part of the line's own luma range the rows at the edge may span and still count as blank.
+    static let blankContrast = 0.25
+    /// Least luma range of a line for the comparison to mean something.
+    static let minimumLineContrast = 32
+    /// Blank rows the text must leave before the edge (even: rows are taken in pairs).
+    static let minimumBlankRows = 2
+
+    /// Whether the line is in view (``OCRScheduler/readingEdgeMargin`` from the sides), its box
+    /// coming nearer the top or bottom than ``OCRScheduler/verticalEdgeMargin`` but its glyphs
+    /// ending before that edge.
+    static func isClear(_ line: PixelRect, in frame: Frame) -> Bool {
+        let side = OCRScheduler.readingEdgeMargin * line.height
+        guard line.x >= side, line.maxX <= Double(frame.width) - side, line.y >= 0, line.maxY <= Double(frame.height) else { return false }
+        let vertical = max(1, OCRScheduler.verticalEdgeMargin * line.height)
+        let nearTop = line.y < vertical, nearBottom = line.maxY > Double(frame.height) - vertical
+        guard nearTop || nearBottom else { return true }
+        let columns = max(0, Int(line.x))..<min(frame.width, Int(line.maxX.rounded(.up)))
+        let rows = max(0, Int(line.y))..<min(frame.height, Int(line.maxY.rounded(.up)))
+        guard columns.count >= 4, rows.count >= 8 else { return false }
+        let lineRange = range(of: frame, columns: columns, rows: rows)
+        guard lineRange >= minimumLineContrast else { return false }
+        let limit = blankContrast * Double(lineRange)
+        let blank = minimumBlankRows
+        if nearTop, Double(range(of: frame, columns: columns, rows: 0..<blank)) > limit { return false }
+        if nearBottom, Double(range(of: frame, columns: columns, rows: (frame.height - blank)..<frame.height)) > limit { return false }
+        return true
+    }
+
+    /// The spread (largest minus smallest) of the 2x2 means of the luma in the rectangle.
+    static func range(of frame: Frame, columns: Range<Int>, rows: Range<Int>) -> Int {
+        var low = Int.max, high = Int.min
+        frame.luma.withUnsafeBufferPointer { luma in
+            var y = rows.lowerBound
+            while y + 1 < rows.upperBound {
+                let top = y * frame.stride, bottom = top + frame.stride
+                var x = columns.lowerBound
+                while x + 1 < columns.upperBound {
+                    let sum = Int(luma[top + x]) + Int(luma[top + x + 1]) + Int(luma[bottom + x]) + Int(luma[bottom + x + 1])
+                    low = min(low, sum)
+                    high = max(high, sum)
+                    x += 2
+                }
+                y += 2
+            }
+        }
+        return high >= low ? (high - low) / 4 : 0
+    }
+}
