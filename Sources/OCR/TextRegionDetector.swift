@@ -157,8 +157,10 @@ public final class TextRegionDetector {
                         signs[x] = difference >= threshold ? 1 : (difference <= -threshold ? 2 : 0)
                     }
                     // Rising (1) and falling (2) steps: keep one when the other kind lies within `pairing` either side.
+                    // (The first and last bytes of `signs` stay 0.)
+                    guard let signsBase = signs.baseAddress else { return }
                     var lastRise = Int.min / 2, lastFall = Int.min / 2
-                    for x in 1..<(width - 1) where signs[x] != 0 {
+                    Self.forEachMark(in: signsBase, count: width) { x in
                         if signs[x] == 1 {
                             if x - lastFall <= pairing { out[x] = 1 }
                             lastRise = x
@@ -168,7 +170,7 @@ public final class TextRegionDetector {
                         }
                     }
                     var nextRise = Int.max / 2, nextFall = Int.max / 2
-                    for x in Swift.stride(from: width - 2, through: 1, by: -1) where signs[x] != 0 {
+                    Self.forEachMarkBackwards(in: signsBase, count: width) { x in
                         if signs[x] == 1 {
                             if nextFall - x <= pairing { out[x] = 1 }
                             nextRise = x
@@ -197,12 +199,13 @@ public final class TextRegionDetector {
         chains = [[], [], [], []]
         defer { chains = [down, downStraight, up, upStraight] }
         edges.withUnsafeMutableBufferPointer { marks in
+            guard let base = marks.baseAddress else { return }
             down.withUnsafeMutableBufferPointer { down in
                 downStraight.withUnsafeMutableBufferPointer { downStraight in
                     // Longest chain ending at each mark from above; marks are sparse, so only they are visited.
                     for y in 0..<height {
                         let row = y * width
-                        for x in 0..<width where marks[row + x] != 0 {
+                        Self.forEachMark(in: UnsafePointer(base + row), count: width) { x in
                             let link = y > 0 ? Self.chainLink(x: x, width: width, row: row - width, lengths: down, straight: downStraight) : (length: 1, straight: 1)
                             down[row + x] = link.length
                             downStraight[row + x] = link.straight
@@ -213,7 +216,7 @@ public final class TextRegionDetector {
                             // Then starting at it going down, and the two together.
                             for y in Swift.stride(from: height - 1, through: 0, by: -1) {
                                 let row = y * width
-                                for x in 0..<width where marks[row + x] != 0 {
+                                Self.forEachMark(in: UnsafePointer(base + row), count: width) { x in
                                     let link = y + 1 < height
                                         ? Self.chainLink(x: x, width: width, row: row + width, lengths: up, straight: upStraight) : (length: 1, straight: 1)
                                     up[row + x] = link.length
@@ -223,6 +226,53 @@ public final class TextRegionDetector {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the index of every non-zero byte among the `count` from `row`, in order:
+    /// eight bytes at a time, visiting only the marks (they are sparse).
+    @inline(__always)
+    static func forEachMark(in row: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var x = 0
+        while x + 8 <= count {
+            let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+            if word != 0 {
+                // The top bit of each byte, set where the byte is not zero (no carry between bytes).
+                var marks = ((word & low) &+ low | word) & ~low
+                while marks != 0 {
+                    body(x + marks.trailingZeroBitCount >> 3)
+                    marks &= marks &- 1
+                }
+            }
+            x += 8
+        }
+        while x < count {
+            if row[x] != 0 { body(x) }
+            x += 1
+        }
+    }
+
+    /// ``forEachMark(in:count:_:)`` from the last byte to the first.
+    @inline(__always)
+    static func forEachMarkBackwards(in row: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var x = count
+        while x % 8 != 0 {
+            x -= 1
+            if row[x] != 0 { body(x) }
+        }
+        while x >= 8 {
+            x -= 8
+            let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+            if word != 0 {
+                var marks = ((word & low) &+ low | word) & ~low
+                while marks != 0 {
+                    let top = 63 - marks.leadingZeroBitCount
+                    body(x + top >> 3)
+                    marks &= ~(1 << UInt64(top))
                 }
             }
         }
@@ -257,10 +307,11 @@ public final class TextRegionDetector {
         runs.removeAll(keepingCapacity: true)
         let gap = Self.closingGap
         edges.withUnsafeBufferPointer { marks in
+            guard let base = marks.baseAddress else { return }
             for y in 0..<height {
-                let row = y * width
                 var start = -1, last = -1, count = 0
-                for x in 0..<width where marks[row + x] & 1 == 1 {
+                Self.forEachMark(in: base + y * width, count: width) { x in
+                    guard base[y * width + x] & 1 == 1 else { return }
                     if start >= 0, x - last <= gap {
                         last = x
                         count += 1

@@ -149,3 +149,29 @@ struct TextRegionDetectorTests {
         #expect(TextRegionDetector.joiningWords([cents, high, whole]).count == 3)
     }
 }
+
+@Suite("TextRegionDetector mark scanning")
+struct MarkScanningTests {
+    @Test("visits every non-zero byte once, in order either way, whatever the row's length")
+    func visitsEveryMarkInOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 7, 8, 9, 16, 63, 640, 1283] {
+            // Sparse and dense rows, marks of every value (1 and 3 are steps, 2 an ignored mark, 255 a bound).
+            for density in [0.02, 0.3, 1.0] {
+                let values: [UInt8] = [1, 2, 3, 128, 255]
+                let row = (0..<count).map { _ -> UInt8 in
+                    Double.random(in: 0..<1, using: &generator) < density ? values[Int.random(in: 0..<values.count, using: &generator)] : 0
+                }
+                let expected = row.indices.filter { row[$0] != 0 }
+                var forwards: [Int] = [], backwards: [Int] = []
+                row.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    TextRegionDetector.forEachMark(in: base, count: count) { forwards.append($0) }
+                    TextRegionDetector.forEachMarkBackwards(in: base, count: count) { backwards.append($0) }
+                }
+                #expect(forwards == expected, "\(count) bytes at \(density)")
+                #expect(backwards == expected.reversed(), "\(count) bytes at \(density)")
+            }
+        }
+    }
+}
