@@ -98,10 +98,14 @@ final class ReplayPipeline: Sendable {
         let synchronous = options.pacing == .fast && !options.liveSource
         let queue = BoundedQueue<Frame>(capacity: options.queueCapacity, policy: synchronous ? .block : .dropOldest)
         let mailbox = ResultMailbox()
-        let jobs = OCRJobQueue(staleAfter: synchronous ? nil : options.staleAfter) { job in
-            mailbox.post(OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
-            frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
-        }
+        let metrics = self.metrics
+        let jobs = OCRJobQueue(
+            staleAfter: synchronous ? nil : options.staleAfter,
+            dropped: { job in
+                mailbox.post(OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
+                frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
+            },
+            queued: { metrics.recordOCRQueueDepth($0) })
         let runner = OCRJobRunner(recognizers: recognizers, queue: jobs, linesPerReadJob: 4, extractor: stage.extractor)
         // A missing model fails here, before any frame; the handles then start beside the frame thread.
         do throws(OCRError) {

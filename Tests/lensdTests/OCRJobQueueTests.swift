@@ -109,4 +109,15 @@ struct OCRJobQueueTests {
         queue.close()
         done.wait()
     }
+
+    @Test func reportsHowManyJobsWaitAfterEachPush() throws {
+        let depths = Mutex<[Int]>([])
+        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in }, queued: { depth in depths.withLock { $0.append(depth) } })
+        queue.push(try Self.job(.newRegions, frame: 0))
+        queue.push(try Self.job(.tentative, frame: 0))
+        let job = try #require(queue.pop())
+        queue.finish(job)
+        queue.push(try Self.job(.verification, frame: 1))
+        #expect(depths.withLock { $0 } == [1, 2, 2])
+    }
 }

@@ -20,6 +20,8 @@ struct BenchFigures: Codable, Equatable, Sendable {
     var dropsClients: Double?
     var dropsControl: Double?
     var queueMaxDepth: Double?
+    /// Most scheduled OCR jobs waiting for a worker at once.
+    var ocrQueueMaxDepth: Double?
     var errors: Double?
     /// Whole-run latency per stage, from the final `STATS`.
     var latency: StageLatenciesMessage?
@@ -55,7 +57,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
         case framesIn = "frames_in", framesProcessed = "frames_processed", overlaysLines = "overlays_lines"
         case overlaysPercent = "overlays_percent", fpsIn = "fps_in", fpsOut = "fps_out"
         case dropsQueue = "drops_queue", dropsClients = "drops_clients", dropsControl = "drops_control"
-        case queueMaxDepth = "queue_max_depth", errors, latency = "latency_ms"
+        case queueMaxDepth = "queue_max_depth", ocrQueueMaxDepth = "ocr_queue_max_depth", errors, latency = "latency_ms"
         case cpuSeconds = "cpu_s", cpuPercent = "cpu_percent", cpuPercentSteady = "cpu_percent_steady"
         case cpuPercentAfterConfirmed = "cpu_percent_after_confirmed", peakRSSBytes = "peak_rss_bytes"
         case rssFirstBytes = "rss_first_bytes", rssLastBytes = "rss_last_bytes", rssMinBytes = "rss_min_bytes"
@@ -68,7 +70,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
     static var scalars: [WritableKeyPath<BenchFigures, Double?>] {
         [
             \.wallSeconds, \.firstOverlaysMs, \.pipelineFirstOverlaysMs, \.framesIn, \.framesProcessed, \.overlaysLines,
-            \.overlaysPercent, \.fpsIn, \.fpsOut, \.dropsQueue, \.dropsClients, \.dropsControl, \.queueMaxDepth, \.errors,
+            \.overlaysPercent, \.fpsIn, \.fpsOut, \.dropsQueue, \.dropsClients, \.dropsControl, \.queueMaxDepth, \.ocrQueueMaxDepth, \.errors,
             \.cpuSeconds, \.cpuPercent, \.cpuPercentSteady, \.cpuPercentAfterConfirmed, \.peakRSSBytes,
             \.rssFirstBytes, \.rssLastBytes, \.rssMinBytes, \.rssMaxBytes, \.rssDriftPercent,
             \.recall, \.precision, \.f1, \.confirmSecondsMean, \.confirmSecondsP95, \.missedTags, \.idSwitches,

@@ -44,8 +44,8 @@ struct BenchReport: Encodable, Sendable {
             "frames       \(Self.text(m.framesIn, digits: 0)) in   \(Self.text(m.framesProcessed, digits: 0)) processed   "
                 + "\(Self.text(m.overlaysLines, digits: 0)) OVERLAYS (\(Self.percent(m.overlaysPercent)) of input)",
             "drops        queue \(Self.text(m.dropsQueue, digits: 0))   clients \(Self.text(m.dropsClients, digits: 0))   "
-                + "control \(Self.text(m.dropsControl, digits: 0))   queue max depth \(Self.text(m.queueMaxDepth, digits: 0))   "
-                + "errors \(Self.text(m.errors, digits: 0))",
+                + "control \(Self.text(m.dropsControl, digits: 0))   queue max depth \(Self.text(m.queueMaxDepth, digits: 0)) frames, "
+                + "\(Self.text(m.ocrQueueMaxDepth, digits: 0)) OCR jobs   errors \(Self.text(m.errors, digits: 0))",
             "latency ms         p50       p95       p99       max     count",
         ]
         let stages: [(String, LatencySummary?)] = [

@@ -96,6 +96,7 @@ struct BenchRunner: Sendable {
         figures.dropsClients = Double(stats.drops.clients)
         figures.dropsControl = Double(stats.drops.control)
         figures.queueMaxDepth = Double(stats.queueMaxDepth)
+        figures.ocrQueueMaxDepth = stats.ocrQueueMaxDepth.map(Double.init)
         figures.errors = Double(stats.errors)
         figures.latency = stats.latency
         figures.cpuSeconds = rounded(exit.cpuSeconds)

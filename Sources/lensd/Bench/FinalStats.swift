@@ -16,6 +16,7 @@ struct FinalStats: Decodable, Sendable {
     var drops: DropsMessage
     var latency: StageLatenciesMessage?
     var firstOverlaysMs: Double?
+    var ocrQueueMaxDepth: Int?
 
     private static let prefix = Array(#"{"class":"STATS""#.utf8)
 

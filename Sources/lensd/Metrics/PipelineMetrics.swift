@@ -12,6 +12,8 @@ final class PipelineMetrics: Sendable {
     let framesDropped = Atomic<Int>(0)
     let queueDepth = Atomic<Int>(0)
     let queueMaxDepth = Atomic<Int>(0)
+    /// Most scheduled OCR jobs ever waiting for a worker (``OCRJobQueue``).
+    let ocrQueueMaxDepth = Atomic<Int>(0)
     let errors = Atomic<Int>(0)
     let ocrNanoseconds = Atomic<Int>(0)
     /// Socket clients connected now.
@@ -57,9 +59,19 @@ final class PipelineMetrics: Sendable {
 
     func recordQueueDepth(_ depth: Int) {
         queueDepth.store(depth, ordering: .relaxed)
-        var seen = queueMaxDepth.load(ordering: .relaxed)
-        while depth > seen {
-            let (exchanged, original) = queueMaxDepth.compareExchange(expected: seen, desired: depth, ordering: .relaxed)
+        Self.raise(queueMaxDepth, to: depth)
+    }
+
+    /// Notes how many scheduled OCR jobs wait for a worker.
+    func recordOCRQueueDepth(_ depth: Int) {
+        Self.raise(ocrQueueMaxDepth, to: depth)
+    }
+
+    /// Stores `value` in `maximum` unless it already holds as much.
+    private static func raise(_ maximum: borrowing Atomic<Int>, to value: Int) {
+        var seen = maximum.load(ordering: .relaxed)
+        while value > seen {
+            let (exchanged, original) = maximum.compareExchange(expected: seen, desired: value, ordering: .relaxed)
             if exchanged { break }
             seen = original
         }

@@ -48,6 +48,7 @@ final class StatsReporter: Sendable {
         message.latency = metrics.latencies.message()
         message.firstOverlaysMs = metrics.firstOverlaysMilliseconds.map(Self.rounded)
         message.ocrJobs = metrics.ocrJobs.message()
+        if message.ocrJobs != nil { message.ocrQueueMaxDepth = metrics.ocrQueueMaxDepth.load(ordering: .relaxed) }
         return message
     }
 

@@ -35,4 +35,6 @@ struct StatsMessage: ProtocolMessage {
     var firstOverlaysMs: Double?
     /// Per kind of scheduled OCR job, how many ran and their CPU time (final line, `--schedule changes` only).
     var ocrJobs: [String: OCRJobTotalsMessage]?
+    /// Most scheduled OCR jobs ever waiting for a worker (final line, `--schedule changes` only).
+    var ocrQueueMaxDepth: Int?
 }

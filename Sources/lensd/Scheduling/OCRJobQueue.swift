@@ -31,12 +31,16 @@ final class OCRJobQueue: @unchecked Sendable {
     /// plan the same reads again (and drop them again).
     static let newRegionLeeway = 4.0
     private let dropped: @Sendable (OCRJob) -> Void
+    private let queued: @Sendable (Int) -> Void
 
-    /// - Parameter dropped: called (on the thread that dropped it, outside the lock) for each
-    ///   stale job, so its planner learns the work was not done.
-    init(staleAfter: Double?, dropped: @escaping @Sendable (OCRJob) -> Void) {
+    /// - Parameters:
+    ///   - dropped: called (on the thread that dropped it, outside the lock) for each stale job,
+    ///     so its planner learns the work was not done.
+    ///   - queued: called (outside the lock) after each push with the number of jobs then waiting.
+    init(staleAfter: Double?, dropped: @escaping @Sendable (OCRJob) -> Void, queued: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.staleAfter = staleAfter
         self.dropped = dropped
+        self.queued = queued
     }
 
     /// Queues a job and returns the id it was given (ids increase in push order).
@@ -56,8 +60,10 @@ final class OCRJobQueue: @unchecked Sendable {
         let index = jobs.firstIndex { $0.priority > job.priority } ?? jobs.endIndex
         jobs.insert(job, at: index)
         outstanding[job.frame.sequence, default: 0] += 1
+        let waiting = jobs.count
         condition.signal()
         condition.unlock()
+        queued(waiting)
         return job.id
     }
 
