@@ -149,13 +149,17 @@ struct LumaImage: Sendable, Hashable {
 
     /// The sample at a real position, bilinearly interpolated; positions are clamped to the image.
     func sample(x: Double, y: Double) -> Double {
+        guard width >= 2, height >= 2 else { return pixels.first.map(Double.init) ?? 0 }
         let cx = min(max(x, 0), Double(width - 1))
         let cy = min(max(y, 0), Double(height - 1))
         let x0 = min(Int(cx), width - 2), y0 = min(Int(cy), height - 2)
         let fx = cx - Double(x0), fy = cy - Double(y0)
         let i = y0 * width + x0
-        let top = Double(pixels[i]) * (1 - fx) + Double(pixels[i + 1]) * fx
-        let bottom = Double(pixels[i + width]) * (1 - fx) + Double(pixels[i + width + 1]) * fx
-        return top * (1 - fy) + bottom * fy
+        // In bounds by the clamping above.
+        return pixels.withUnsafeBufferPointer { pixels in
+            let top = Double(pixels[i]) * (1 - fx) + Double(pixels[i + 1]) * fx
+            let bottom = Double(pixels[i + width]) * (1 - fx) + Double(pixels[i + width + 1]) * fx
+            return top * (1 - fy) + bottom * fy
+        }
     }
 }
