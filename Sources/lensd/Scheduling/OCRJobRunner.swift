@@ -62,22 +62,22 @@ struct OCRJobRunner: Sendable {
                     let end = min(wanted.count, start + max(1, linesPerReadJob))
                     let lines = Array(wanted[start..<end])
                     let besideCut = lines.map { Self.rect($0.box) }.filter { line in cut.contains { Self.isBeside(line, $0) } }
-                    let cutLines = lines.map { Self.rect($0.box) }.filter { edgeReads.contains($0) }
+                    let readAsCut = lines.map { Self.rect($0.box) }.filter { edgeReads.contains($0) }
                     queue.push(OCRJob(
-                        kind: .read(lines, confirmed: confirmed, besideCut: besideCut, atEdge: cutLines), priority: .newRegions, frame: frame,
+                        kind: .read(lines, confirmed: confirmed, besideCut: besideCut, atEdge: readAsCut), priority: .newRegions, frame: frame,
                         time: job.time))
                     start = end
                 }
-            case .read(let regions, let confirmed, let besideCut, let cut):
-                result.readAtEdge = cut
+            case .read(let regions, let confirmed, let besideCut, let atEdge):
+                result.readAtEdge = atEdge
                 result.lines = try read(regions, in: frame, engine: engine).compactMap { line in
                     let centre = (x: Double(line.box.x) + Double(line.box.width) / 2, y: Double(line.box.y) + Double(line.box.height) / 2)
-                    guard cut.contains(where: { $0.contains(x: centre.x, y: centre.y) }) else { return line }
+                    guard atEdge.contains(where: { $0.contains(x: centre.x, y: centre.y) }) else { return line }
                     return Self.droppingWordsNearSides(of: line, width: frame.width)
                 }
                 // A line read at the edge says nothing about prices not found on it: they may be
                 // the part outside, or the words dropped there.
-                result.observed = regions.map { Self.rect($0.box) }.filter { !cut.contains($0) }
+                result.observed = regions.map { Self.rect($0.box) }.filter { !atEdge.contains($0) }
                 result.partial = regions.map { Self.rect($0.box) }.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
                 let crops = try readAgain(result.lines, outside: confirmed, in: frame, engine: engine, into: &result)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
