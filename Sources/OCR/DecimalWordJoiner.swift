@@ -6,7 +6,8 @@
 /// `36, 20` or `¥4, 250`, which no price parser reads as one amount. Two words are joined when the
 /// first ends in a digit followed by `,` or `.`, the second starts with exactly two digits (the
 /// minor units) or exactly three (a thousands group), optionally followed by non-digits such as
-/// `€` or `,00`, and the gap between them is under 0.8 of the line's word height.
+/// `€` or `,00`, and the gap between them is under 0.8 of the line's word height (or the second
+/// overlaps the first, starting after it: Tesseract boxed `284,` over the `31` it split off).
 enum DecimalWordJoiner {
     static func joined(_ line: OCRLine) -> OCRLine {
         guard line.words.count > 1 else { return line }
@@ -32,7 +33,8 @@ enum DecimalWordJoiner {
         else { return false }
         let gap = second.box.x - (first.box.x + first.box.width)
         let height = max(first.box.height, second.box.height)
-        return gap >= 0 && gap * 5 < height * 4
+        // Overlapping boxes are one run of glyphs too (`284,` boxed over the `31` after it).
+        return second.box.x > first.box.x && gap * 5 < height * 4
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {

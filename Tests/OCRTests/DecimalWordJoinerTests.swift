@@ -33,4 +33,12 @@ struct DecimalWordJoinerTests {
         #expect(DecimalWordJoiner.joined(line([("4,", 0, 30), ("5", 40, 15)])).text == "4, 5")
         #expect(DecimalWordJoiner.joined(line([("Art.", 0, 60), ("12", 70, 30)])).text == "Art. 12")
     }
+
+    @Test("joins minor units whose box lies inside the amount's box before them")
+    func joinsOverlappingWords() {
+        // Tesseract boxed `284,` over the whole amount and `31` inside it (`RS 284, 31`).
+        #expect(DecimalWordJoiner.joined(line([("RS", 0, 41), ("284,", 41, 150), ("31", 150, 40)])).text == "RS 284,31")
+        // A word starting before the amount's start is not its minor units.
+        #expect(DecimalWordJoiner.joined(line([("284,", 41, 150), ("31", 30, 40)])).text == "284, 31")
+    }
 }
