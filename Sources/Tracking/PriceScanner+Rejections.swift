@@ -71,6 +71,7 @@ extension PriceScanner {
                 return true
             }
         }
+        if number.isPlainInteger, isSplitFromDigits(index, marker: markerIndex) { return true }
         if !isMarked, number.repairs > 0 || number.separators.contains(.spacedDecimal) { return true }
         if !isMarked, number.isPlainInteger, isPartOfDigitSequence(index) { return true }
         if !isMarked, number.groupLengths[0] > 1, number.firstDigit == 0 { return true }
@@ -86,6 +87,21 @@ extension PriceScanner {
             tokens[index + 2].gapBefore <= 1, tokens[index + 2].isNumber
         else { return nil }
         return index + 2
+    }
+
+    /// Whether a whole amount has a lone digit or two one space before or after it, on the side
+    /// away from its marker: OCR split one number in two (Tesseract's sparse-text pass reads the
+    /// wide glyphs of `£65` as `£6 5.`), and the amount read is not the one printed. Neither a
+    /// group of thousands (three digits) nor cents set off by a space (two digits after a whole
+    /// of any length) split a number so: the lexer keeps those in the number.
+    func isSplitFromDigits(_ index: Int, marker: Int?) -> Bool {
+        let isStray: (Int) -> Bool = { other in
+            guard other >= 0, other < tokens.count, other != marker, let digits = tokens[other].number else { return false }
+            return digits.isPlainInteger && digits.digitCount <= 2
+        }
+        let before = tokens[index].gapBefore <= 1 && isStray(index - 1)
+        let after = index + 1 < tokens.count && tokens[index + 1].gapBefore <= 1 && isStray(index + 1)
+        return before || after
     }
 
     /// A bare integer next to other numbers or parentheses: a phone number, code or list, not a price.

@@ -172,3 +172,18 @@ extension PriceExtractorFeatureTests {
         #expect(PriceExtractor(configuration: .init(sourceCurrency: "EUR")).parse("12.5").isEmpty)
     }
 }
+
+extension PriceExtractorFeatureTests {
+    @Test("a whole amount split from a lone digit or two by one space is not taken for the price")
+    func numberSplitByOCR() {
+        #expect(PriceExtractor().parse("£6 5.").isEmpty)
+        #expect(PriceExtractor().parse("6 5 €").isEmpty)
+        #expect(PriceExtractor().parse("Water £6 12").isEmpty)
+        #expect(PriceExtractor().parse("£65").map(\.amount) == [65])
+        #expect(PriceExtractor().parse("£6 50").isEmpty)
+        #expect(PriceExtractor().parse("£6, 50").map(\.amount) == [Decimal(string: "6.50")])
+        #expect(PriceExtractor().parse("1 791 Kč").map(\.amount) == [1791])
+        #expect(PriceExtractor().parse("£6   5").map(\.amount) == [6])
+        #expect(PriceExtractor().parse("2 x £6").map(\.amount) == [6])
+    }
+}
