@@ -168,6 +168,17 @@ struct TrackScoreTests {
         #expect(score.tagsFound == 1 && score.missedTags == 1)
     }
 
+    @Test("time to confirm in view counts only the frames the tag was listed in before its confirmation")
+    func timeToConfirmInView() {
+        // t1 in view on frames 0-1, out on 2-5, back on 6-9; confirmed on frame 8.
+        let tags = (0..<10).map { index in (2...5).contains(index) ? [] : [Tag(id: "t1", x: 10)] }
+        let shown: [[Shown]] = (0..<10).map { index in index >= 8 ? [Shown(id: "p1", x: 10)] : [] }
+        let score = TrackScore.score(truth: truth(fps: 10, tags), output: output(shown))
+        #expect(abs(score.confirmSecondsMean - 0.8) < 1e-9)
+        #expect(abs(score.confirmInViewSecondsMean - 0.4) < 1e-9)
+        #expect(abs(score.confirmInViewSecondsP95 - 0.4) < 1e-9)
+    }
+
     @Test("JSON report uses snake_case keys and rounds pixels to 3 decimals")
     func jsonReport() throws {
         var score = TrackScore()

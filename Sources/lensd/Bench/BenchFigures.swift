@@ -49,6 +49,9 @@ struct BenchFigures: Codable, Equatable, Sendable {
     /// Seconds (of the sequence's timeline) from a price coming fully into view to it being shown confirmed.
     var confirmSecondsMean: Double?
     var confirmSecondsP95: Double?
+    /// As ``confirmSecondsMean``, counting only the frames the price was in full view (see ``TrackScore``).
+    var confirmInViewSecondsMean: Double?
+    var confirmInViewSecondsP95: Double?
     var missedTags: Double?
     var idSwitches: Double?
 
@@ -63,6 +66,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
         case rssFirstBytes = "rss_first_bytes", rssLastBytes = "rss_last_bytes", rssMinBytes = "rss_min_bytes"
         case rssMaxBytes = "rss_max_bytes", rssDriftPercent = "rss_drift_percent"
         case recall, precision, f1, confirmSecondsMean = "confirm_s_mean", confirmSecondsP95 = "confirm_s_p95"
+        case confirmInViewSecondsMean = "confirm_in_view_s_mean", confirmInViewSecondsP95 = "confirm_in_view_s_p95"
         case missedTags = "missed_tags", idSwitches = "id_switches"
     }
 
@@ -73,7 +77,8 @@ struct BenchFigures: Codable, Equatable, Sendable {
             \.overlaysPercent, \.fpsIn, \.fpsOut, \.dropsQueue, \.dropsClients, \.dropsControl, \.queueMaxDepth, \.ocrQueueMaxDepth, \.errors,
             \.cpuSeconds, \.cpuPercent, \.cpuPercentSteady, \.cpuPercentAfterConfirmed, \.peakRSSBytes,
             \.rssFirstBytes, \.rssLastBytes, \.rssMinBytes, \.rssMaxBytes, \.rssDriftPercent,
-            \.recall, \.precision, \.f1, \.confirmSecondsMean, \.confirmSecondsP95, \.missedTags, \.idSwitches,
+            \.recall, \.precision, \.f1, \.confirmSecondsMean, \.confirmSecondsP95,
+            \.confirmInViewSecondsMean, \.confirmInViewSecondsP95, \.missedTags, \.idSwitches,
         ]
     }
 

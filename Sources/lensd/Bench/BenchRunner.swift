@@ -120,6 +120,8 @@ struct BenchRunner: Sendable {
         if let tracking = analysis.tracking {
             figures.confirmSecondsMean = rounded(tracking.confirmSecondsMean)
             figures.confirmSecondsP95 = rounded(tracking.confirmSecondsP95)
+            figures.confirmInViewSecondsMean = rounded(tracking.confirmInViewSecondsMean)
+            figures.confirmInViewSecondsP95 = rounded(tracking.confirmInViewSecondsP95)
             figures.missedTags = Double(tracking.missedTags)
             figures.idSwitches = Double(tracking.idSwitches)
         }

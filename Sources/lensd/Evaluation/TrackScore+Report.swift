@@ -4,7 +4,8 @@ extension TrackScore: Encodable {
     enum CodingKeys: String, CodingKey {
         case framesScored, tags, tagsFound, missedTags, tracks, matches, idSwitches, fragmentedTags, fragments,
             mergedTracks, merges, falseTracks, centreErrorMean, centreErrorP95, edgeErrorMean, edgeErrorP95,
-            jitterRms, jitterPairs, valueFlips, flippedTracks, confirmSecondsMean, confirmSecondsP95
+            jitterRms, jitterPairs, valueFlips, flippedTracks, confirmSecondsMean, confirmSecondsP95,
+            confirmInViewSecondsMean, confirmInViewSecondsP95
     }
 
     /// Counts as integers, pixel and second figures rounded to 3 decimals.
@@ -33,6 +34,8 @@ extension TrackScore: Encodable {
         try container.encode(flippedTracks, forKey: .flippedTracks)
         try container.encode(rounded(confirmSecondsMean), forKey: .confirmSecondsMean)
         try container.encode(rounded(confirmSecondsP95), forKey: .confirmSecondsP95)
+        try container.encode(rounded(confirmInViewSecondsMean), forKey: .confirmInViewSecondsMean)
+        try container.encode(rounded(confirmInViewSecondsP95), forKey: .confirmInViewSecondsP95)
     }
 
     /// The score as an aligned two-column table for people.
@@ -52,6 +55,7 @@ extension TrackScore: Encodable {
             ("jitter (RMS)", "\(px(jitterRMS))   over \(jitterPairs) frame pairs"),
             ("value flips", "\(valueFlips)   in \(flippedTracks) tracks"),
             ("time to confirm", "mean \(seconds(confirmSecondsMean))   p95 \(seconds(confirmSecondsP95))"),
+            ("  of it in view", "mean \(seconds(confirmInViewSecondsMean))   p95 \(seconds(confirmInViewSecondsP95))"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")

@@ -27,6 +27,10 @@ import Foundation
 /// - ``confirmSecondsMean`` / ``confirmSecondsP95``: per tag, seconds from the first frame the
 ///   truth lists it (fully visible) to the first frame it is matched by a price shown after
 ///   confirmation, `(frame − first frame) / fps`; tags never matched that way are ``missedTags``.
+/// - ``confirmInViewSecondsMean`` / ``confirmInViewSecondsP95``: as above, but counting only the
+///   frames the truth lists the tag in (fully visible) before that confirmation, `frames / fps`: a
+///   tag that showed for a few frames, left the view and came back is not charged for the time it
+///   was out of sight (there was nothing to read), only for the time it was there to be read.
 ///
 /// Percentiles use the nearest-rank method. Means and percentiles of an empty population are 0.
 struct TrackScore: Equatable {
@@ -56,6 +60,8 @@ struct TrackScore: Equatable {
     var flippedTracks = 0
     var confirmSecondsMean = 0.0
     var confirmSecondsP95 = 0.0
+    var confirmInViewSecondsMean = 0.0
+    var confirmInViewSecondsP95 = 0.0
 
     /// Scores `OVERLAYS` lines against a sequence's truth; other lines are ignored.
     /// - Parameter fps: frame rate for time-to-confirm when the truth file has none (default 30).
@@ -64,8 +70,13 @@ struct TrackScore: Equatable {
         let truthFrames = (truth.frames ?? []).sorted { $0.index < $1.index }
         let framesByIndex = Dictionary(truthFrames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         var firstVisible: [String: Int] = [:]
+        var visibleFrames: [String: [Int]] = [:]
         for frame in truthFrames {
-            for price in frame.prices { if let id = price.id, firstVisible[id] == nil { firstVisible[id] = frame.index } }
+            for price in frame.prices {
+                guard let id = price.id else { continue }
+                if firstVisible[id] == nil { firstVisible[id] = frame.index }
+                visibleFrames[id, default: []].append(frame.index)
+            }
         }
 
         var score = TrackScore()
@@ -137,6 +148,11 @@ struct TrackScore: Equatable {
         let delays = firstConfirmed.compactMap { tag, frame in firstVisible[tag].map { Double(frame - $0) / fps } }
         score.confirmSecondsMean = mean(delays)
         score.confirmSecondsP95 = percentile95(delays)
+        let exposures = firstConfirmed.compactMap { tag, frame in
+            visibleFrames[tag].map { frames in Double(frames.count { $0 < frame }) / fps }
+        }
+        score.confirmInViewSecondsMean = mean(exposures)
+        score.confirmInViewSecondsP95 = percentile95(exposures)
         return score
     }
 
