@@ -44,7 +44,7 @@ final class PriceStage {
         applyPendingControls()
         let imageMotion = motion.estimate(luma: luma, width: width, height: height, stride: stride)
         let tracks = tracker.update(
-            detections: detections(in: lines, offset: .identity, width: width, height: height),
+            detections: detections(in: lines, offset: .identity, rightEndsShown: [], width: width, height: height),
             at: time, imageMotion: imageMotion, frameSize: (width: Double(width), height: Double(height)))
         publish(tracks, sequence: sequence, time: time, width: width, height: height)
     }
@@ -68,7 +68,9 @@ final class PriceStage {
             let batch = readings.filter { $0.pass == pass }
             let found = batch.flatMap { reading in
                 Self.droppingUnmarked(
-                    detections(in: reading.lines, offset: reading.offset, width: width, height: height),
+                    detections(
+                        in: reading.lines, offset: reading.offset, rightEndsShown: reading.rightEndsShown.map { reading.offset.applied(to: $0) },
+                        width: width, height: height),
                     on: reading.partial.map { reading.offset.applied(to: $0) })
             }
             let observed = batch.flatMap { reading in reading.observed.map { reading.offset.applied(to: $0) } }
@@ -83,14 +85,17 @@ final class PriceStage {
     }
 
     /// The prices of OCR lines, moved by `offset`, without those cut by the frame's edge.
-    private func detections(in lines: [OCRLine], offset: ImageMotion, width: Int, height: Int) -> [DetectedPrice] {
+    private func detections(in lines: [OCRLine], offset: ImageMotion, rightEndsShown: [PixelRect], width: Int, height: Int) -> [DetectedPrice] {
         lines.flatMap { extractor.prices(in: TextLine($0)) }
             .map { price in
                 var price = price
                 price.box = offset.applied(to: price.box)
                 return price
             }
-            .filter { !Self.isCutOff(text: $0.text, evidence: $0.currencyEvidence, box: $0.box, width: width, height: height) }
+            .filter { price in
+                let shown = rightEndsShown.contains { $0.contains(x: price.box.midX, y: price.box.midY) }
+                return !Self.isCutOff(text: price.text, evidence: price.currencyEvidence, box: price.box, width: width, height: height, rightEndShown: shown)
+            }
             .map(applyingCurrencyDetection)
     }
 
@@ -127,6 +132,14 @@ final class PriceStage {
         events.emitLater(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
     }
 
+    /// The part of the half-height margin a tracked price with a printed currency keeps from the
+    /// edge to be shown: its value was read in full view, so moving towards the edge does not
+    /// change it, but its box may lie a little wide of the text (a blurred read widened it:
+    /// `11,99 €` on handheld-640 was hidden for 17 frames, 25 px from the edge, its box starting
+    /// 5 px before the truth's).
+    /// Amounts with an assumed currency keep two heights: the marker may be the part outside.
+    static let trackMarginScale = 0.25
+
     /// Whether a price read near the frame's edge may be cut off there, so that it reads as a
     /// different amount (`$2` of `$24.99`, `7.00` of `17.00`, `78.99` of `USD 78.99`).
     ///
@@ -139,22 +152,17 @@ final class PriceStage {
     /// what it says. A box touching the left or right edge is cut whatever it starts or ends with
     /// (a partly visible glyph can read as a marker: `$` of `5`). `marginScale` scales the half
     /// height of a price with a printed currency (``trackMarginScale`` for tracks).
-    /// The part of the half-height margin a tracked price with a printed currency keeps from the
-    /// edge to be shown: its value was read in full view, so moving towards the edge does not
-    /// change it, but its box may lie a little wide of the text (a blurred read widened it:
-    /// `11,99 €` on handheld-640 was hidden for 17 frames, 25 px from the edge, its box starting
-    /// 5 px before the truth's).
-    /// Amounts with an assumed currency keep two heights: the marker may be the part outside.
-    static let trackMarginScale = 0.25
-
+    /// `rightEndShown`: the read's end was checked in its frame's pixels to be whole and clear of
+    /// the edge (``FrameReading/rightEndsShown``), so it is not open however near the edge.
     static func isCutOff(
-        text: String, evidence: CurrencyEvidence, box: PixelRect, width: Int, height: Int, marginScale: Double = 1
+        text: String, evidence: CurrencyEvidence, box: PixelRect, width: Int, height: Int, marginScale: Double = 1,
+        rightEndShown: Bool = false
     ) -> Bool {
         let unmarked = evidence == .default
         let margin = max(2, unmarked ? 2 * box.height : marginScale * box.height / 2)
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let openLeft = unmarked || trimmed.first?.isNumber ?? true
-        let openRight = unmarked || trimmed.last?.isNumber ?? true
+        let openRight = unmarked || !rightEndShown && trimmed.last?.isNumber ?? true
         return (openLeft && box.x <= margin) || (openRight && box.maxX >= Double(width) - margin)
             || box.x < 1 || box.maxX > Double(width) - 1 || box.y < 1 || box.maxY > Double(height) - 1
     }

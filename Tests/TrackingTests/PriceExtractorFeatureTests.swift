@@ -187,3 +187,22 @@ extension PriceExtractorFeatureTests {
         #expect(PriceExtractor().parse("2 x £6").map(\.amount) == [6])
     }
 }
+
+extension PriceExtractorFeatureTests {
+    @Test("a price ends in its minor units only with all its currency's fraction digits after a separator")
+    func endsInMinorUnits() {
+        let price = { (text: String, currency: String) in
+            DetectedPrice(text: text, amount: 1, currency: currency, currencyEvidence: .code, box: .zero, confidence: 1)
+        }
+        #expect(price("USD 142.79", "USD").endsInMinorUnits)
+        #expect(!price("38,63 €", "EUR").endsInMinorUnits)  // the marker ends it
+        #expect(price("38,63", "EUR").endsInMinorUnits)
+        #expect(!price("142.7", "USD").endsInMinorUnits)
+        #expect(!price("1,966", "USD").endsInMinorUnits)
+        #expect(!price("¥7,580", "JPY").endsInMinorUnits)
+        #expect(!price("¥75.80", "JPY").endsInMinorUnits)  // no minor units: any digits may follow
+        #expect(price("KWD 1.250", "KWD").endsInMinorUnits)
+        #expect(!price("KWD 1.25", "KWD").endsInMinorUnits)
+        #expect(!price("$20", "USD").endsInMinorUnits)
+    }
+}

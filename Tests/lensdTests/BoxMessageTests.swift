@@ -33,6 +33,18 @@ struct BoxMessageTests {
         #expect(PriceStage.isCutOff(text: "7.00", evidence: .default, box: box(10), width: 640, height: 480, marginScale: PriceStage.trackMarginScale))
     }
 
+    @Test("a right end shown whole in the frame's pixels is not cut however near the edge")
+    func rightEndShown() {
+        // `USD 142.79` ending 20 px (a third of its height) before the right edge of a 1280 frame.
+        let box = PixelRect(x: 930, y: 634, width: 330, height: 62)
+        #expect(PriceStage.isCutOff(text: "USD 142.79", evidence: .code, box: box, width: 1280, height: 720))
+        #expect(!PriceStage.isCutOff(text: "USD 142.79", evidence: .code, box: box, width: 1280, height: 720, rightEndShown: true))
+        // Not the left end, nor an amount with no printed currency, nor a box at the edge itself.
+        #expect(PriceStage.isCutOff(text: "142.79", evidence: .symbol, box: PixelRect(x: 10, y: 200, width: 300, height: 62), width: 1280, height: 720, rightEndShown: true))
+        #expect(PriceStage.isCutOff(text: "142.79", evidence: .default, box: box, width: 1280, height: 720, rightEndShown: true))
+        #expect(PriceStage.isCutOff(text: "USD 142.79", evidence: .code, box: PixelRect(x: 950, y: 634, width: 330, height: 62), width: 1280, height: 720, rightEndShown: true))
+    }
+
     @Test("an unmarked amount needs two text heights from either side; top and bottom only the frame")
     func unmarkedAndVertical() {
         #expect(PriceStage.isCutOff(text: "78.99", evidence: .default, box: PixelRect(x: 50, y: 200, width: 80, height: 30), width: 640, height: 480))

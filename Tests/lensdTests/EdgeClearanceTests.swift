@@ -37,4 +37,31 @@ struct EdgeClearanceTests {
         // A flat box: nothing to compare the edge rows with.
         #expect(!EdgeClearance.isClear(PixelRect(x: 420, y: 430, width: 200, height: 48), in: frame))
     }
+
+    /// A light 640x480 frame with dark strokes in rows 200..<240 over `columns`, as the glyphs of a
+    /// price near the right edge.
+    static func frame(strokes columns: [Range<Int>]) throws -> Frame {
+        var luma = [UInt8](repeating: 200, count: 640 * 480)
+        for y in 200..<240 {
+            for range in columns {
+                for x in range { luma[y * 640 + x] = 40 }
+            }
+        }
+        return try Frame(luma: luma, width: 640, height: 480, stride: 640, sequence: 0, timestamp: .now())
+    }
+
+    @Test("the strip between a price and the right edge is blank only when no glyph shows in it")
+    func blankToTheRightEdge() throws {
+        let price = PixelRect(x: 500, y: 198, width: 120, height: 44)
+        let glyphs = (0..<10).map { 500 + 12 * $0 ..< 506 + 12 * $0 }
+        // The price's glyphs end at x 614: 20 px (0.45 heights) of background to the edge.
+        #expect(EdgeClearance.isBlankToRightEdge(after: price, in: try Self.frame(strokes: glyphs)))
+        // A sliver of the next glyph at the edge, whatever OCR made of it.
+        #expect(!EdgeClearance.isBlankToRightEdge(after: price, in: try Self.frame(strokes: glyphs + [637..<640])))
+        // Too narrow a strip to tell: the edge may fall in the gap between two digits.
+        let close = PixelRect(x: 510, y: 198, width: 124, height: 44)
+        #expect(!EdgeClearance.isBlankToRightEdge(after: close, in: try Self.frame(strokes: glyphs.map { $0.lowerBound + 10 ..< $0.upperBound + 10 })))
+        // A flat box: nothing to compare the strip with.
+        #expect(!EdgeClearance.isBlankToRightEdge(after: PixelRect(x: 500, y: 300, width: 120, height: 44), in: try Self.frame(strokes: glyphs)))
+    }
 }

@@ -159,4 +159,26 @@ struct ReplayIntegrationTests {
         #expect(shown.last == true)
         #expect(shown.prefix(6).allSatisfy { !$0 })
     }
+
+    @Test("a price ending in its cents with blank frame between it and the right edge is shown however near the edge")
+    func showsAPriceWhoseEndIsClearOfTheRightEdge() throws {
+        // `GBP 18.16` (27 px high) ends 10 px before the right edge of this crop of the clean
+        // condition's frame 10: within half its height, where a price ending in digits counts as
+        // cut (`$2` of `$24.99`) unless its cents and the blank strip show the end is whole.
+        let photo = LensdProcess.sample("edges/price-at-right-edge.jpg")
+        let temporary = try TemporaryPath()
+        defer { temporary.remove() }
+        for index in 0..<3 {
+            try FileManager.default.copyItem(atPath: photo, toPath: temporary.file(String(format: "frame-%04d.jpg", index)))
+        }
+        let run = try LensdProcess.run([
+            "replay", "--fast", "--workers", "2", "--control", "none", "--whole-frame-interval", "0", temporary.directory,
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let shown = run.messages("OVERLAYS").map { overlay in
+            (overlay["prices"] as? [[String: Any]] ?? []).contains { $0["currency"] as? String == "GBP" && $0["amount"] as? String == "18.16" }
+        }
+        #expect(shown == [true, true, true])
+    }
 }
+

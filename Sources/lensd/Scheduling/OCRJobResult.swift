@@ -26,6 +26,8 @@ struct OCRJobResult: Sendable {
     var incomplete: [PixelRect] = []
     /// Lines read while not yet in full view (see ``FrameReading/partial``).
     var partial: [PixelRect] = []
+    /// Prices read near the frame's right edge whose right end is shown whole (see ``FrameReading/rightEndsShown``).
+    var rightEndsShown: [PixelRect] = []
     /// Lines read while cut by the frame's side (a read's `atEdge`): they still need reading once in view.
     var readAtEdge: [PixelRect] = []
     /// Crops around a price not yet confirmed (a second read, or a tentative track's verification)

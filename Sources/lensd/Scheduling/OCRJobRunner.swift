@@ -99,10 +99,23 @@ struct OCRJobRunner: Sendable {
                 // confirmed at once when its second read agrees, as one found by a read is.
                 _ = try readAgain(result.lines, outside: confirmed, in: frame, engine: engine, into: &result)
             }
+            result.rightEndsShown = rightEndsShown(on: result.lines + result.confirmations + result.tieBreaks, in: frame)
         } catch {
             result.failure = error.description
         }
         return result
+    }
+
+    /// The boxes of the prices on `lines` near the frame's right edge that end in their minor
+    /// units with nothing printed between them and the edge (``DetectedPrice/endsInMinorUnits``,
+    /// ``EdgeClearance/isBlankToRightEdge(after:in:)``): their right end is shown whole, however
+    /// near the edge (see ``FrameReading/rightEndsShown``).
+    private func rightEndsShown(on lines: [OCRLine], in frame: Frame) -> [PixelRect] {
+        let width = Double(frame.width)
+        return lines.filter { Double($0.box.x + $0.box.width) >= width - Double($0.box.height) }
+            .flatMap { extractor.prices(in: TextLine($0)) }
+            .filter { $0.box.maxX >= width - $0.box.height && $0.endsInMinorUnits && EdgeClearance.isBlankToRightEdge(after: $0.box, in: frame) }
+            .map(\.box)
     }
 
     /// A line read while cut by the frame's side without its words within half its height of the

@@ -86,13 +86,16 @@ final class ScheduledReading {
                 continue
             }
             guard !result.dropped else { continue }
-            readings.append(FrameReading(lines: result.lines, offset: offset, observed: result.observed, partial: result.partial))
+            readings.append(FrameReading(
+                lines: result.lines, offset: offset, observed: result.observed, partial: result.partial, rightEndsShown: result.rightEndsShown))
             // Second and third reads of a price on a line not in full view count as little as its first.
             if !result.confirmations.isEmpty {
-                readings.append(FrameReading(lines: result.confirmations, offset: offset, observed: [], partial: result.partial, pass: 1))
+                readings.append(FrameReading(
+                    lines: result.confirmations, offset: offset, observed: [], partial: result.partial, rightEndsShown: result.rightEndsShown, pass: 1))
             }
             if !result.tieBreaks.isEmpty {
-                readings.append(FrameReading(lines: result.tieBreaks, offset: offset, observed: [], partial: result.partial, pass: 2))
+                readings.append(FrameReading(
+                    lines: result.tieBreaks, offset: offset, observed: [], partial: result.partial, rightEndsShown: result.rightEndsShown, pass: 2))
             }
         }
         return readings
