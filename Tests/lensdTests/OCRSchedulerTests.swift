@@ -624,8 +624,8 @@ struct OCRSchedulerTests {
                 scheduler.completed(done, offset: .identity)
             }
         }
-        // 0.2 s after it was first seen, and only then.
-        #expect(readAt == [6])
+        // 0.1 s after it was first seen, and only then.
+        #expect(readAt == [3])
     }
 
     @Test func aLineReadAsItIsAtTheSideIsNotKnownOnceInView() throws {

@@ -155,9 +155,10 @@ struct ReplayIntegrationTests {
             (overlay["prices"] as? [[String: Any]] ?? []).contains { $0["currency"] as? String == "CZK" && $0["amount"] as? String == "1791.00" }
         }
         #expect(shown.count == 12)
-        // Read as it is once it has stayed at the edge for 0.2 s (frame 6), shown two frames later.
+        // Read as it is once it has stayed at the edge for 0.1 s (frame 3), shown two frames later.
         #expect(shown.last == true)
-        #expect(shown.prefix(6).allSatisfy { !$0 })
+        #expect(shown.prefix(5).allSatisfy { !$0 })
+        #expect(shown.dropFirst(5).allSatisfy { $0 })
     }
 
     @Test("a price ending in its cents with blank frame between it and the right edge is shown however near the edge")
