@@ -136,24 +136,32 @@ struct ReplayIntegrationTests {
         #expect(shown.isSubset(of: scanned), "\(shown) against \(scanned)")
     }
 
-    @Test("a still camera reads a price on a line that stays cut by the frame's edge (a neighbouring tag's glyph joined to it)")
-    func readsAPriceOnALineThatStaysAtTheEdge() throws {
-        // `1 791 Kč` on the blur condition's frame 10: the line detector joins it to the `9` of
-        // the next tag, cut by the left edge, so its line never comes into view.
-        let photo = LensdProcess.sample("conditions/blur/blur-frame-0010.jpg")
+    /// Replays `copies` copies of one photo (a still camera) with no whole-frame passes, and
+    /// tells for each frame's `OVERLAYS` line whether it shows `amount` in `currency`.
+    private static func stillCameraShows(
+        _ photo: String, copies: Int, currency: String, amount: String
+    ) throws -> [Bool] {
         let temporary = try TemporaryPath()
         defer { temporary.remove() }
-        for index in 0..<12 {
+        for index in 0..<copies {
             try FileManager.default.copyItem(atPath: photo, toPath: temporary.file(String(format: "frame-%04d.jpg", index)))
         }
-        // No whole-frame passes: they find it on a still picture, but not while the camera moves.
         let run = try LensdProcess.run([
             "replay", "--fast", "--workers", "2", "--control", "none", "--whole-frame-interval", "0", temporary.directory,
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        let shown = run.messages("OVERLAYS").map { overlay in
-            (overlay["prices"] as? [[String: Any]] ?? []).contains { $0["currency"] as? String == "CZK" && $0["amount"] as? String == "1791.00" }
+        return run.messages("OVERLAYS").map { overlay in
+            (overlay["prices"] as? [[String: Any]] ?? []).contains { $0["currency"] as? String == currency && $0["amount"] as? String == amount }
         }
+    }
+
+    @Test("a still camera reads a price on a line that stays cut by the frame's edge (a neighbouring tag's glyph joined to it)")
+    func readsAPriceOnALineThatStaysAtTheEdge() throws {
+        // `1 791 Kč` on the blur condition's frame 10: the line detector joins it to the `9` of
+        // the next tag, cut by the left edge, so its line never comes into view. No whole-frame
+        // passes: they find it on a still picture, but not while the camera moves.
+        let shown = try Self.stillCameraShows(
+            LensdProcess.sample("conditions/blur/blur-frame-0010.jpg"), copies: 12, currency: "CZK", amount: "1791.00")
         #expect(shown.count == 12)
         // Read as it is once it has stayed at the edge for 0.1 s (frame 3), shown two frames later.
         #expect(shown.last == true)
@@ -166,20 +174,8 @@ struct ReplayIntegrationTests {
         // `GBP 18.16` (27 px high) ends 10 px before the right edge of this crop of the clean
         // condition's frame 10: within half its height, where a price ending in digits counts as
         // cut (`$2` of `$24.99`) unless its cents and the blank strip show the end is whole.
-        let photo = LensdProcess.sample("edges/price-at-right-edge.jpg")
-        let temporary = try TemporaryPath()
-        defer { temporary.remove() }
-        for index in 0..<3 {
-            try FileManager.default.copyItem(atPath: photo, toPath: temporary.file(String(format: "frame-%04d.jpg", index)))
-        }
-        let run = try LensdProcess.run([
-            "replay", "--fast", "--workers", "2", "--control", "none", "--whole-frame-interval", "0", temporary.directory,
-        ])
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        let shown = run.messages("OVERLAYS").map { overlay in
-            (overlay["prices"] as? [[String: Any]] ?? []).contains { $0["currency"] as? String == "GBP" && $0["amount"] as? String == "18.16" }
-        }
+        let shown = try Self.stillCameraShows(
+            LensdProcess.sample("edges/price-at-right-edge.jpg"), copies: 3, currency: "GBP", amount: "18.16")
         #expect(shown == [true, true, true])
     }
 }
-
