@@ -192,7 +192,7 @@ struct CurrencySymbolTable: Sendable {
 
     /// Removes bidi marks and invisible format characters, maps white space to a plain space and trims.
     /// A currency symbol as one locale's currency formatter prints it, with a formatted 1.
-    private struct Spelling: Sendable {
+    struct Spelling: Sendable, Equatable {
         var symbol: String
         var code: String
         var formatted: String
@@ -202,9 +202,9 @@ struct CurrencySymbolTable: Sendable {
     /// own currency and, for a locale that is not regional or whose currency is major, those of the
     /// ``majorCurrencies``. About 2,000 formatter settings at a tenth of a millisecond each (the
     /// formatter rebuilds its ICU formatter for each), so the locales are shared out over the cores,
-    /// each slice with a formatter of its own.
-    private static func localeSpellings(_ identifiers: [String]) -> [Spelling] {
-        let slices = max(1, min(identifiers.count, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    /// each slice with a formatter of its own (`slices`: how many; by default twice the cores).
+    static func localeSpellings(_ identifiers: [String], slices requested: Int? = nil) -> [Spelling] {
+        let slices = max(1, min(identifiers.count, requested ?? 2 * ProcessInfo.processInfo.activeProcessorCount))
         let results = Mutex<[[Spelling]]>(Array(repeating: [], count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let formatter = NumberFormatter()

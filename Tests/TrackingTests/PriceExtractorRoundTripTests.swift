@@ -67,3 +67,16 @@ extension Decimal {
     /// Digits after the decimal point (0 for integers).
     fileprivate var exponentOfFraction: Int { exponent < 0 ? -exponent : 0 }
 }
+
+extension PriceExtractorRoundTripTests {
+    @Test("the locales' currency spellings read on several threads come out as on one, in locale order")
+    func spellingsAreTheSameOnAnyNumberOfThreads() {
+        let identifiers = Array(Locale.availableIdentifiers.sorted().prefix(120)) + ["fr_FR", "en_CA", "sv_SE", "fr", "de_CH"]
+        let one = CurrencySymbolTable.localeSpellings(identifiers, slices: 1)
+        #expect(!one.isEmpty)
+        #expect(one.contains { $0.code == "USD" && $0.symbol.contains("US") })
+        for slices in [2, 3, 7] {
+            #expect(CurrencySymbolTable.localeSpellings(identifiers, slices: slices) == one, "\(slices) slices")
+        }
+    }
+}
