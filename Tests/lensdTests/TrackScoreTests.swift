@@ -179,6 +179,20 @@ struct TrackScoreTests {
         #expect(abs(score.confirmInViewSecondsP95 - 0.4) < 1e-9)
     }
 
+    @Test("tags in view on the first frame are left out of the time to confirm of tags coming into view")
+    func timeToConfirmEntering() {
+        // t1 in view from frame 0, confirmed on 6; t2 comes into view on frame 3, confirmed on 5.
+        let tags = (0..<8).map { index in [Tag(id: "t1", x: 10)] + (index >= 3 ? [Tag(id: "t2", amount: "3.00", x: 60)] : []) }
+        let shown: [[Shown]] = (0..<8).map { index in
+            (index >= 6 ? [Shown(id: "p1", x: 10)] : []) + (index >= 5 ? [Shown(id: "p2", amount: "3.00", x: 60)] : [])
+        }
+        let score = TrackScore.score(truth: truth(fps: 10, tags), output: output(shown))
+        #expect(score.enteringTags == 1)
+        #expect(abs(score.confirmEnteringSecondsMean - 0.2) < 1e-9)
+        #expect(abs(score.confirmEnteringSecondsP95 - 0.2) < 1e-9)
+        #expect(abs(score.confirmInViewSecondsP95 - 0.6) < 1e-9)
+    }
+
     @Test("JSON report uses snake_case keys and rounds pixels to 3 decimals")
     func jsonReport() throws {
         var score = TrackScore()

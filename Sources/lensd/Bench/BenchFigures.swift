@@ -52,6 +52,9 @@ struct BenchFigures: Codable, Equatable, Sendable {
     /// As ``confirmSecondsMean``, counting only the frames the price was in full view (see ``TrackScore``).
     var confirmInViewSecondsMean: Double?
     var confirmInViewSecondsP95: Double?
+    /// As ``confirmInViewSecondsMean``, over the prices that came into view after the first frame (see ``TrackScore``).
+    var confirmEnteringSecondsMean: Double?
+    var confirmEnteringSecondsP95: Double?
     var missedTags: Double?
     var idSwitches: Double?
 
@@ -67,6 +70,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
         case rssMaxBytes = "rss_max_bytes", rssDriftPercent = "rss_drift_percent"
         case recall, precision, f1, confirmSecondsMean = "confirm_s_mean", confirmSecondsP95 = "confirm_s_p95"
         case confirmInViewSecondsMean = "confirm_in_view_s_mean", confirmInViewSecondsP95 = "confirm_in_view_s_p95"
+        case confirmEnteringSecondsMean = "confirm_entering_s_mean", confirmEnteringSecondsP95 = "confirm_entering_s_p95"
         case missedTags = "missed_tags", idSwitches = "id_switches"
     }
 
@@ -78,7 +82,8 @@ struct BenchFigures: Codable, Equatable, Sendable {
             \.cpuSeconds, \.cpuPercent, \.cpuPercentSteady, \.cpuPercentAfterConfirmed, \.peakRSSBytes,
             \.rssFirstBytes, \.rssLastBytes, \.rssMinBytes, \.rssMaxBytes, \.rssDriftPercent,
             \.recall, \.precision, \.f1, \.confirmSecondsMean, \.confirmSecondsP95,
-            \.confirmInViewSecondsMean, \.confirmInViewSecondsP95, \.missedTags, \.idSwitches,
+            \.confirmInViewSecondsMean, \.confirmInViewSecondsP95, \.confirmEnteringSecondsMean, \.confirmEnteringSecondsP95,
+            \.missedTags, \.idSwitches,
         ]
     }
 

@@ -122,6 +122,8 @@ struct BenchRunner: Sendable {
             figures.confirmSecondsP95 = rounded(tracking.confirmSecondsP95)
             figures.confirmInViewSecondsMean = rounded(tracking.confirmInViewSecondsMean)
             figures.confirmInViewSecondsP95 = rounded(tracking.confirmInViewSecondsP95)
+            figures.confirmEnteringSecondsMean = rounded(tracking.confirmEnteringSecondsMean)
+            figures.confirmEnteringSecondsP95 = rounded(tracking.confirmEnteringSecondsP95)
             figures.missedTags = Double(tracking.missedTags)
             figures.idSwitches = Double(tracking.idSwitches)
         }

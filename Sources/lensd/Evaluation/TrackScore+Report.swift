@@ -5,7 +5,8 @@ extension TrackScore: Encodable {
         case framesScored, tags, tagsFound, missedTags, tracks, matches, idSwitches, fragmentedTags, fragments,
             mergedTracks, merges, falseTracks, centreErrorMean, centreErrorP95, edgeErrorMean, edgeErrorP95,
             jitterRms, jitterPairs, valueFlips, flippedTracks, confirmSecondsMean, confirmSecondsP95,
-            confirmInViewSecondsMean, confirmInViewSecondsP95
+            confirmInViewSecondsMean, confirmInViewSecondsP95, enteringTags, confirmEnteringSecondsMean,
+            confirmEnteringSecondsP95
     }
 
     /// Counts as integers, pixel and second figures rounded to 3 decimals.
@@ -36,6 +37,9 @@ extension TrackScore: Encodable {
         try container.encode(rounded(confirmSecondsP95), forKey: .confirmSecondsP95)
         try container.encode(rounded(confirmInViewSecondsMean), forKey: .confirmInViewSecondsMean)
         try container.encode(rounded(confirmInViewSecondsP95), forKey: .confirmInViewSecondsP95)
+        try container.encode(enteringTags, forKey: .enteringTags)
+        try container.encode(rounded(confirmEnteringSecondsMean), forKey: .confirmEnteringSecondsMean)
+        try container.encode(rounded(confirmEnteringSecondsP95), forKey: .confirmEnteringSecondsP95)
     }
 
     /// The score as an aligned two-column table for people.
@@ -56,6 +60,10 @@ extension TrackScore: Encodable {
             ("value flips", "\(valueFlips)   in \(flippedTracks) tracks"),
             ("time to confirm", "mean \(seconds(confirmSecondsMean))   p95 \(seconds(confirmSecondsP95))"),
             ("  of it in view", "mean \(seconds(confirmInViewSecondsMean))   p95 \(seconds(confirmInViewSecondsP95))"),
+            (
+                "  tags coming into view",
+                "\(enteringTags): in view mean \(seconds(confirmEnteringSecondsMean))   p95 \(seconds(confirmEnteringSecondsP95))"
+            ),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")

@@ -31,6 +31,10 @@ import Foundation
 ///   frames the truth lists the tag in (fully visible) before that confirmation, `frames / fps`: a
 ///   tag that showed for a few frames, left the view and came back is not charged for the time it
 ///   was out of sight (there was nothing to read), only for the time it was there to be read.
+/// - ``confirmEnteringSecondsMean`` / ``confirmEnteringSecondsP95``: the in-view figure over the
+///   ``enteringTags`` only, those not in full view on the first frame the truth lists: prices that
+///   *come* into view while lensd runs. The tags in view from the start are confirmed after the
+///   OCR workers start and the first frame's lines are read, which is a start-up time.
 ///
 /// Percentiles use the nearest-rank method. Means and percentiles of an empty population are 0.
 struct TrackScore: Equatable {
@@ -62,6 +66,10 @@ struct TrackScore: Equatable {
     var confirmSecondsP95 = 0.0
     var confirmInViewSecondsMean = 0.0
     var confirmInViewSecondsP95 = 0.0
+    /// Tags not in full view on the first frame of the truth (see ``confirmEnteringSecondsMean``).
+    var enteringTags = 0
+    var confirmEnteringSecondsMean = 0.0
+    var confirmEnteringSecondsP95 = 0.0
 
     /// Scores `OVERLAYS` lines against a sequence's truth; other lines are ignored.
     /// - Parameter fps: frame rate for time-to-confirm when the truth file has none (default 30).
@@ -148,11 +156,19 @@ struct TrackScore: Equatable {
         let delays = firstConfirmed.compactMap { tag, frame in firstVisible[tag].map { Double(frame - $0) / fps } }
         score.confirmSecondsMean = mean(delays)
         score.confirmSecondsP95 = percentile95(delays)
-        let exposures = firstConfirmed.compactMap { tag, frame in
+        func inViewSeconds(_ tag: String, confirmedOn frame: Int) -> Double? {
             visibleFrames[tag].map { frames in Double(frames.count { $0 < frame }) / fps }
         }
+        let exposures = firstConfirmed.compactMap { tag, frame in inViewSeconds(tag, confirmedOn: frame) }
         score.confirmInViewSecondsMean = mean(exposures)
         score.confirmInViewSecondsP95 = percentile95(exposures)
+        let startFrame = truthFrames.first?.index
+        let entering = Set(firstVisible.filter { $0.value != startFrame }.keys)
+        score.enteringTags = entering.count
+        let enteringExposures = firstConfirmed.filter { entering.contains($0.key) }
+            .compactMap { tag, frame in inViewSeconds(tag, confirmedOn: frame) }
+        score.confirmEnteringSecondsMean = mean(enteringExposures)
+        score.confirmEnteringSecondsP95 = percentile95(enteringExposures)
         return score
     }
 
