@@ -83,4 +83,21 @@ extension OCRJobRunnerTests {
         let inside = Self.line([Self.word("EUR", x: 18, width: 60), Self.word("82,99", x: 90, width: 532)])
         #expect(OCRJobRunner.droppingWordsNearSides(of: inside, width: 640) == inside)
     }
+
+    @Test("reads no price on a line read at the frame's side where a number runs on into a dropped word")
+    func dropsANumberSplitAtTheEdge() throws {
+        // `€ 1.122,17` cut after `1.122,1`, read as `€`, `1.1` and `22,1` (10 px from the edge):
+        // `1.1` ends 6 px before the dropped word, so what is left is not `€1.1`.
+        let split = Self.line([Self.word("€", x: 450, width: 24), Self.word("1.1", x: 484, width: 40), Self.word("22,1", x: 530, width: 100)])
+        #expect(OCRJobRunner.droppingWordsNearSides(of: split, width: 640) == nil)
+        // At the left edge, `1 791 Kč` is not kept when its leading `1` is 8 px from a dropped `9`
+        // (more of the same number, as far as the read can tell).
+        let left = Self.line([Self.word("9", x: 2, width: 14), Self.word("1", x: 24, width: 10), Self.word("791", x: 60, width: 70), Self.word("Kč", x: 140, width: 40)])
+        #expect(OCRJobRunner.droppingWordsNearSides(of: left, width: 640) == nil)
+        // A word that ends in a letter next to the dropped one, or a number a word space away, stays.
+        let named = Self.line([Self.word("2,49", x: 400, width: 70), Self.word("Milch", x: 520, width: 90), Self.word("3", x: 615, width: 20)])
+        #expect(try #require(OCRJobRunner.droppingWordsNearSides(of: named, width: 640)).text == "2,49 Milch")
+        let spaced = Self.line([Self.word("USD", x: 400, width: 60), Self.word("4.99", x: 470, width: 80), Self.word("12", x: 590, width: 40)])
+        #expect(try #require(OCRJobRunner.droppingWordsNearSides(of: spaced, width: 640)).text == "USD 4.99")
+    }
 }

@@ -121,12 +121,18 @@ struct OCRJobRunner: Sendable {
     /// A line read while cut by the frame's side without its words within half its height of the
     /// left or right edge, or nil when none is left: a glyph partly outside reads as something
     /// else (the `9` of `12,49 €` cut there read as `¢`: `12,4¢`), and a word there may go on
-    /// outside, whatever it ends with.
+    /// outside, whatever it ends with. Nil too when a kept word runs on into a dropped one: its
+    /// end on that side is a digit or a decimal mark within half a height of it, as the parts of
+    /// one number Tesseract split are (`€ 1.1` `22,1` of `€ 1.122,17` cut after its `1`): what is
+    /// left of such a number is no price, as a number that ends at the frame's edge is none
+    /// (``PriceStage``).
     static func droppingWordsNearSides(of line: OCRLine, width: Int) -> OCRLine? {
         let margin = max(1, line.box.height / 2)
-        let words = line.words.filter { $0.box.x >= margin && $0.box.x + $0.box.width <= width - margin }
-        guard words.count < line.words.count else { return line }
-        guard let first = words.first else { return nil }
+        let isNearSide = { (word: OCRWord) in word.box.x < margin || word.box.x + word.box.width > width - margin }
+        let dropped = line.words.filter(isNearSide)
+        guard !dropped.isEmpty else { return line }
+        let words = line.words.filter { !isNearSide($0) }
+        guard let first = words.first, !words.contains(where: { runsOn($0, into: dropped, within: margin) }) else { return nil }
         var x0 = first.box.x, y0 = first.box.y, x1 = first.box.x + first.box.width, y1 = first.box.y + first.box.height
         for word in words.dropFirst() {
             x0 = min(x0, word.box.x)
@@ -137,6 +143,19 @@ struct OCRJobRunner: Sendable {
         return OCRLine(
             text: words.map(\.text).joined(separator: " "), box: OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
             confidence: line.confidence, words: words)
+    }
+
+    /// Whether `word` ends, on the side facing one of `others`, in a digit or a decimal mark no
+    /// more than `gap` pixels from it: the two may be one number.
+    private static func runsOn(_ word: OCRWord, into others: [OCRWord], within gap: Int) -> Bool {
+        func isNumeric(_ character: Character?) -> Bool { character.map { $0.isNumber || $0 == "." || $0 == "," } ?? false }
+        let left = word.box.x, right = word.box.x + word.box.width
+        return others.contains { other in
+            let otherLeft = other.box.x, otherRight = other.box.x + other.box.width
+            if otherLeft >= right - gap, otherLeft - right <= gap { return isNumeric(word.text.last) }
+            if otherRight <= left + gap, left - otherRight <= gap { return isNumeric(word.text.first) }
+            return false
+        }
     }
 
     /// Reads each price on `lines` a second time, but for those in one of the `confirmed` tracks'
