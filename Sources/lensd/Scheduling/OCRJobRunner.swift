@@ -122,10 +122,10 @@ struct OCRJobRunner: Sendable {
     /// left or right edge, or nil when none is left: a glyph partly outside reads as something
     /// else (the `9` of `12,49 €` cut there read as `¢`: `12,4¢`), and a word there may go on
     /// outside, whatever it ends with. Nil too when a kept word runs on into a dropped one: its
-    /// end on that side is a digit or a decimal mark within half a height of it, as the parts of
-    /// one number Tesseract split are (`€ 1.1` `22,1` of `€ 1.122,17` cut after its `1`): what is
-    /// left of such a number is no price, as a number that ends at the frame's edge is none
-    /// (``PriceStage``).
+    /// end on that side is a digit or a decimal mark within half a height of it, as where
+    /// Tesseract splits one number in two (`€ 1.1` and `22,1` of a `€ 1.122,17` cut after its
+    /// second `1`): what is left of such a number is no price, as a number that ends at the
+    /// frame's edge is none (``PriceStage``).
     static func droppingWordsNearSides(of line: OCRLine, width: Int) -> OCRLine? {
         let margin = max(1, line.box.height / 2)
         let isNearSide = { (word: OCRWord) in word.box.x < margin || word.box.x + word.box.width > width - margin }
