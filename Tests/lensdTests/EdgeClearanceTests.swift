@@ -50,18 +50,22 @@ struct EdgeClearanceTests {
         return try Frame(luma: luma, width: 640, height: 480, stride: 640, sequence: 0, timestamp: .now())
     }
 
-    @Test("the strip between a price and the right edge is blank only when no glyph shows in it")
-    func blankToTheRightEdge() throws {
+    @Test("the strip right after a price near the edge is blank only when no further glyph begins in it")
+    func blankAfterAPrice() throws {
         let price = PixelRect(x: 500, y: 198, width: 120, height: 44)
         let glyphs = (0..<10).map { 500 + 12 * $0 ..< 506 + 12 * $0 }
         // The price's glyphs end at x 614: 20 px (0.45 heights) of background to the edge.
-        #expect(EdgeClearance.isBlankToRightEdge(after: price, in: try Self.frame(strokes: glyphs)))
-        // A sliver of the next glyph at the edge, whatever OCR made of it.
-        #expect(!EdgeClearance.isBlankToRightEdge(after: price, in: try Self.frame(strokes: glyphs + [637..<640])))
-        // Too narrow a strip to tell: the edge may fall in the gap between two digits.
+        #expect(EdgeClearance.isBlankAfter(price, in: try Self.frame(strokes: glyphs)))
+        // A further digit 4 px (a tenth of a height) after the box, as in one number.
+        #expect(!EdgeClearance.isBlankAfter(price, in: try Self.frame(strokes: glyphs + [624..<630])))
+        // Past the strip, a tag's border running to the edge, or a sliver of the next word: no
+        // part of the number.
+        #expect(EdgeClearance.isBlankAfter(price, in: try Self.frame(strokes: glyphs + [632..<640])))
+        #expect(EdgeClearance.isBlankAfter(price, in: try Self.frame(strokes: glyphs + [637..<640])))
+        // The edge 6 px after the box, within the strip: it may fall in the gap between two digits.
         let close = PixelRect(x: 510, y: 198, width: 124, height: 44)
-        #expect(!EdgeClearance.isBlankToRightEdge(after: close, in: try Self.frame(strokes: glyphs.map { $0.lowerBound + 10 ..< $0.upperBound + 10 })))
+        #expect(!EdgeClearance.isBlankAfter(close, in: try Self.frame(strokes: glyphs.map { $0.lowerBound + 10 ..< $0.upperBound + 10 })))
         // A flat box: nothing to compare the strip with.
-        #expect(!EdgeClearance.isBlankToRightEdge(after: PixelRect(x: 500, y: 300, width: 120, height: 44), in: try Self.frame(strokes: glyphs)))
+        #expect(!EdgeClearance.isBlankAfter(PixelRect(x: 500, y: 300, width: 120, height: 44), in: try Self.frame(strokes: glyphs)))
     }
 }

@@ -40,22 +40,26 @@ enum EdgeClearance {
         return true
     }
 
-    /// The least width, in text heights, of the strip between a price's end and the frame's right
-    /// edge for ``isBlankToRightEdge(after:in:)``: the gap between two digits of one number is
-    /// narrower (about a tenth), so the edge cannot fall in such a gap with a glyph beyond it.
+    /// The width, in text heights, of the strip after a price's end that must be blank for
+    /// ``isBlankAfter(_:in:)``: the gap between two digits of one number is narrower (about a
+    /// tenth), so a further digit, cut by the edge or not, shows ink in it.
     static let minimumSideStrip = 0.2
 
-    /// Whether nothing is printed between a price read near the frame's right edge and that edge:
-    /// the strip from the end of its box (at least ``minimumSideStrip`` of its height wide) varies
-    /// by at most ``blankContrast`` of what the price's own box spans. A glyph cut by the edge,
-    /// whatever OCR made of it, leaves ink there.
-    static func isBlankToRightEdge(after text: PixelRect, in frame: Frame) -> Bool {
+    /// Whether nothing is printed right after a price read near the frame's right edge: the strip
+    /// from the end of its box, ``minimumSideStrip`` of its height wide and inside the frame, varies
+    /// by at most ``blankContrast`` of what the price's own box spans. A further digit of the same
+    /// number would begin in that strip, whether or not the edge cuts it (a cut glyph shows its
+    /// left part there, whatever OCR made of it); what lies beyond it (a tag's border, the next
+    /// word) is no part of the number. An edge nearer than the strip's width is in the gap and
+    /// tells nothing.
+    static func isBlankAfter(_ text: PixelRect, in frame: Frame) -> Bool {
         let start = Int(text.maxX.rounded(.up))
+        let end = start + Int(max(2, minimumSideStrip * text.height).rounded(.up))
         let rows = max(0, Int(text.y))..<min(frame.height, Int(text.maxY.rounded(.up)))
-        guard start >= 2, Double(frame.width - start) >= max(2, minimumSideStrip * text.height), rows.count >= 8 else { return false }
+        guard start >= 2, end <= frame.width, rows.count >= 8 else { return false }
         let textRange = range(of: frame, columns: max(0, Int(text.x))..<min(frame.width, start), rows: rows)
         guard textRange >= minimumLineContrast else { return false }
-        return Double(range(of: frame, columns: start..<frame.width, rows: rows)) <= blankContrast * Double(textRange)
+        return Double(range(of: frame, columns: start..<end, rows: rows)) <= blankContrast * Double(textRange)
     }
 
     /// The spread (largest minus smallest) of the 2x2 means of the luma in the rectangle.

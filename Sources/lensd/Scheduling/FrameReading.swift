@@ -11,7 +11,7 @@ struct FrameReading: Sendable {
     /// amount with no currency marker read there may be the visible part of a longer text (`11.08`
     /// of `11.08.2026`, its end dropped by OCR as a partly visible glyph), so it is not used.
     var partial: [PixelRect] = []
-    /// Prices read near the frame's right edge that end in their cents with blank frame beyond:
+    /// Prices read near the frame's right edge that end in their cents with a blank gap after them:
     /// their right end is not cut, however near the edge (``PriceStage/isCutOff``).
     var rightEndsShown: [PixelRect] = []
     /// Readings are applied to the tracker in passes, lower first: a second read of the same

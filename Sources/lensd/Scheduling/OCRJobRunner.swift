@@ -107,14 +107,14 @@ struct OCRJobRunner: Sendable {
     }
 
     /// The boxes of the prices on `lines` near the frame's right edge that end in their minor
-    /// units with nothing printed between them and the edge (``DetectedPrice/endsInMinorUnits``,
-    /// ``EdgeClearance/isBlankToRightEdge(after:in:)``): their right end is shown whole, however
+    /// units with nothing printed right after them (``DetectedPrice/endsInMinorUnits``,
+    /// ``EdgeClearance/isBlankAfter(_:in:)``): their right end is shown whole, however
     /// near the edge (see ``FrameReading/rightEndsShown``).
     private func rightEndsShown(on lines: [OCRLine], in frame: Frame) -> [PixelRect] {
         let width = Double(frame.width)
         return lines.filter { Double($0.box.x + $0.box.width) >= width - Double($0.box.height) }
             .flatMap { extractor.prices(in: TextLine($0)) }
-            .filter { $0.box.maxX >= width - $0.box.height && $0.endsInMinorUnits && EdgeClearance.isBlankToRightEdge(after: $0.box, in: frame) }
+            .filter { $0.box.maxX >= width - $0.box.height && $0.endsInMinorUnits && EdgeClearance.isBlankAfter($0.box, in: frame) }
             .map(\.box)
     }
 
