@@ -2,11 +2,12 @@ import Capture
 import Foundation
 import OCR
 
-/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...
+/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] IMAGE...
 ///
 /// Reads each image with the region front-end (or whole-frame PSM 11 with --full-frame) and prints
 /// milliseconds per image for each step, summed over all images; --lines prints the text read,
-/// --boxes prints the proposals as JSON lines (for drawing).
+/// --boxes prints the proposals as JSON lines (for drawing); --keep-edges keeps the lines cut by
+/// the image's edge, as a live run does (it follows them until they are whole).
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func flag(_ name: String) -> Bool {
     guard let index = arguments.firstIndex(of: name) else { return false }
@@ -16,6 +17,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let fullFrame = flag("--full-frame")
 let printLines = flag("--lines")
 let printBoxes = flag("--boxes")
+let keepsLinesAtEdges = flag("--keep-edges")
 let printCropCosts = flag("--crop-costs")
 var options = RegionOptions()
 options.normalizesContrast = !flag("--no-normalise")
@@ -31,7 +33,7 @@ if let target = value("--target-height") { options.targetTextHeight = target }
 if let upscale = value("--max-upscale-percent") { options.maximumUpscale = Double(upscale) / 100 }
 if let threshold = value("--edge-threshold") { options.edgeThreshold = threshold }
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes] [--crop-costs] IMAGE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] IMAGE...\n".utf8))
     exit(2)
 }
 
@@ -66,7 +68,7 @@ do {
         let image = try ImageLoader.loadLuma(path: path)
         if printBoxes {
             let regions = image.luma.withUnsafeBufferPointer {
-                detector.detect(luma: $0, width: image.width, height: image.height, stride: image.width)
+                detector.detect(luma: $0, width: image.width, height: image.height, stride: image.width, keepingLinesAtEdges: keepsLinesAtEdges)
             }
             for region in regions {
                 print("{\"image\":\"\(path)\",\"x\":\(region.box.x),\"y\":\(region.box.y),\"w\":\(region.box.width),\"h\":\(region.box.height),\"level\":\(region.level)}")
