@@ -35,7 +35,7 @@ for condition in $conditions; do
     pairs="$pairs $dir/truth.json $out/$condition.$label.ndjson"
 done
 # shellcheck disable=SC2086
-"$lensd" eval --by-condition $pairs
+"$lensd" eval --by-condition --settle-frames 2 $pairs
 for condition in $conditions; do
     printf '%-12s user CPU %s s\n' "$condition" "$(cat "$out/$condition.$label.cpu")"
 done

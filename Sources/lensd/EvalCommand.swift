@@ -41,7 +41,13 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Score tracking (ids, boxes, values over time) of a sequence instead of recall and precision.")
     var tracking = false
 
+    @Option(help: ArgumentHelp(
+        "Also report the recall without each price's first N frames after it came into view (prices in view on the first frame always count): 2 for a --fast replay, whose reads land 2 frames late.",
+        valueName: "frames"))
+    var settleFrames = 0
+
     func validate() throws {
+        if settleFrames < 0 { throw ValidationError("--settle-frames must be 0 or more") }
         if byCondition {
             if tracking { throw ValidationError("--by-condition scores prices; it cannot be combined with --tracking") }
             if files.isEmpty { throw ValidationError("--by-condition needs TRUTH OUTPUT pairs or directories") }
@@ -58,7 +64,7 @@ struct EvalCommand: ParsableCommand {
             var scores = ConditionScores()
             for (truthPath, outputPath) in try sequencePairs() {
                 let truthFile = try Self.loadTruth(truthPath)
-                let score = PriceScore.score(truth: truthFile, output: try Self.outputLines(outputPath))
+                let score = PriceScore.score(truth: truthFile, output: try Self.outputLines(outputPath), settleFrames: settleFrames)
                 scores.rows.append(.init(condition: ConditionScores.conditionName(truth: truthFile, path: truthPath), score: score))
             }
             print(json ? String(decoding: try encoder.encode(scores), as: UTF8.self) : scores.table)
@@ -73,7 +79,7 @@ struct EvalCommand: ParsableCommand {
             print(json ? String(decoding: try encoder.encode(score), as: UTF8.self) : score.table)
             return
         }
-        let score = PriceScore.score(truth: truthFile, output: lines)
+        let score = PriceScore.score(truth: truthFile, output: lines, settleFrames: settleFrames)
         if json {
             print(String(decoding: try encoder.encode(score), as: UTF8.self))
         } else {
@@ -84,6 +90,12 @@ struct EvalCommand: ParsableCommand {
                 F1              \(String(format: "%.3f", score.f1))
                 tags found      \(score.tagsFound) of \(score.tags)
                 """)
+            if settleFrames > 0 {
+                print("""
+                    settled         \(score.settledTruePrices)   found \(score.settledFoundPrices)   recall    \(String(format: "%.3f", score.settledRecall)) \
+                    (without each price's first \(settleFrames) frames after it came into view)
+                    """)
+            }
         }
     }
 

@@ -43,4 +43,34 @@ struct PriceScoreTests {
         let score = PriceScore.score(truth: try truth(), output: output)
         #expect(score.correctReads == 1 && score.readPrices == 2)
     }
+
+    @Test("leaves each price's first frames after it comes into view out of the settled recall, not those of prices in view from the first frame")
+    func settledRecall() throws {
+        // `a` is in view on frames 0-4; `b` comes into view on frame 1, leaves after frame 2 and
+        // comes back on frame 4. Read: `a` on frames 2-4 only, `b` on frame 2 only.
+        func price(_ id: String, _ x: Int) -> String {
+            #"{"id":"\#(id)","text":"\#(id)","amount":"1.00","currency":"USD","box":{"x":\#(x),"y":10,"width":20,"height":10}}"#
+        }
+        let frames = [[price("a", 10)], [price("a", 10), price("b", 60)], [price("a", 10), price("b", 60)], [price("a", 10)],
+                      [price("a", 10), price("b", 60)]]
+        let json = #"{"width":100,"height":100,"frames":["# + frames.enumerated().map { index, prices in
+            #"{"index":\#(index),"prices":["# + prices.joined(separator: ",") + "]}"
+        }.joined(separator: ",") + "]}"
+        let truth = try JSONDecoder().decode(TruthFile.self, from: Data(json.utf8))
+        let output = [
+            line(frame: 0, []), line(frame: 1, []),
+            line(frame: 2, [("1.00", "USD", 0.12, 0.12), ("1.00", "USD", 0.62, 0.12)]),
+            line(frame: 3, [("1.00", "USD", 0.12, 0.12)]), line(frame: 4, [("1.00", "USD", 0.12, 0.12)]),
+        ]
+        let strict = PriceScore.score(truth: truth, output: output)
+        #expect(strict.truePrices == 8 && strict.foundPrices == 4)
+        #expect(strict.settledTruePrices == 8 && strict.settledFoundPrices == 4)
+        let settled = PriceScore.score(truth: truth, output: output, settleFrames: 2)
+        // Left out: `b` on frames 1 and 2 (its first two), and on frame 4 (back in view). `a`'s
+        // misses on frames 0 and 1 still count: it was there from the start.
+        #expect(settled.truePrices == 8 && settled.foundPrices == 4)
+        #expect(settled.settledTruePrices == 5 && settled.settledFoundPrices == 3)
+        #expect(abs(settled.settledRecall - 0.6) < 1e-9)
+        #expect(settled.precision == strict.precision)
+    }
 }

@@ -35,18 +35,24 @@ struct ConditionScores: Encodable {
         return (directory as NSString).lastPathComponent
     }
 
-    /// A fixed-width table: one line per condition, then `overall`.
+    /// A fixed-width table: one line per condition, then `overall`; with a settled recall
+    /// (``PriceScore/settleFrames`` above 0) in a last column and a line saying what it leaves out.
     var table: String {
+        let settleFrames = overall.settleFrames
         func line(_ name: String, _ score: PriceScore) -> String {
-            let figures = String(
+            var figures = String(
                 format: "%7d %6d %6d %6d %8d %7.3f %9.3f %7.3f",
                 score.framesScored, score.truePrices, score.foundPrices, score.readPrices, score.correctReads,
                 score.recall, score.precision, score.f1)
+            if settleFrames > 0 { figures += String(format: " %7.3f", score.settledRecall) }
             return name.padding(toLength: max(12, name.count), withPad: " ", startingAt: 0) + figures
         }
-        var lines = ["condition     frames   true  found   read  correct  recall precision      F1"]
+        var lines = ["condition     frames   true  found   read  correct  recall precision      F1" + (settleFrames > 0 ? " settled" : "")]
         lines += rows.map { line($0.condition, $0.score) }
         lines.append(line("overall", overall))
+        if settleFrames > 0 {
+            lines.append("settled: recall without each price's first \(settleFrames) frames after it came into view (prices in view on the first frame always count)")
+        }
         return lines.joined(separator: "\n")
     }
 }

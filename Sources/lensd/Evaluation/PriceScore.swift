@@ -5,6 +5,12 @@ import Foundation
 /// A read price matches a true price of the same frame (or image) when the amounts are equal as
 /// decimals, the currencies are equal, and the read box's centre lies inside the true box.
 /// Each true price matches at most one read price.
+///
+/// The *settled* recall leaves out each price's first `settleFrames` frames after it comes into
+/// view (a run of frames that holds it, starting after the sequence's first frame): frames on
+/// which no reader whose reads land that many frames late could show it, such as a `--fast`
+/// replay's (2 frames). Prices in view on the first frame always count, so start-up is measured.
+/// Precision counts every read price either way.
 struct PriceScore: Encodable, Equatable {
     var framesScored = 0
     var truePrices = 0
@@ -14,8 +20,12 @@ struct PriceScore: Encodable, Equatable {
     /// Distinct true price ids (tags) found in at least one frame.
     var tagsFound = 0
     var tags = 0
+    var settleFrames = 0
+    var settledTruePrices = 0
+    var settledFoundPrices = 0
 
     var recall: Double { truePrices > 0 ? Double(foundPrices) / Double(truePrices) : 0 }
+    var settledRecall: Double { settledTruePrices > 0 ? Double(settledFoundPrices) / Double(settledTruePrices) : 0 }
     var precision: Double { readPrices > 0 ? Double(correctReads) / Double(readPrices) : 0 }
     var f1: Double { recall + precision > 0 ? 2 * recall * precision / (recall + precision) : 0 }
 
@@ -28,10 +38,14 @@ struct PriceScore: Encodable, Equatable {
         correctReads += other.correctReads
         tagsFound += other.tagsFound
         tags += other.tags
+        settleFrames = max(settleFrames, other.settleFrames)
+        settledTruePrices += other.settledTruePrices
+        settledFoundPrices += other.settledFoundPrices
     }
 
     enum CodingKeys: String, CodingKey {
         case framesScored, truePrices, foundPrices, readPrices, correctReads, tagsFound, tags, recall, precision, f1
+        case settleFrames, settledTruePrices, settledFoundPrices, settledRecall
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -46,11 +60,41 @@ struct PriceScore: Encodable, Equatable {
         try container.encode((recall * 10_000).rounded() / 10_000, forKey: .recall)
         try container.encode((precision * 10_000).rounded() / 10_000, forKey: .precision)
         try container.encode((f1 * 10_000).rounded() / 10_000, forKey: .f1)
+        try container.encode(settleFrames, forKey: .settleFrames)
+        try container.encode(settledTruePrices, forKey: .settledTruePrices)
+        try container.encode(settledFoundPrices, forKey: .settledFoundPrices)
+        try container.encode((settledRecall * 10_000).rounded() / 10_000, forKey: .settledRecall)
+    }
+
+    /// For each truth frame, whether each of its prices counts for the settled recall: in view for
+    /// at least `settleFrames` frames of its current run, or since the first frame.
+    static func settled(_ frames: [TruthFile.Frame], settleFrames: Int) -> [Int: [Bool]] {
+        guard let first = frames.map(\.index).min() else { return [:] }
+        var runs: [String: (index: Int, since: Int)] = [:]
+        var settled: [Int: [Bool]] = [:]
+        for frame in frames.sorted(by: { $0.index < $1.index }) {
+            var next: [String: (index: Int, since: Int)] = [:]
+            settled[frame.index] = frame.prices.map { price in
+                let key = price.id ?? price.text
+                let since: Int
+                if let run = runs[key], run.index == frame.index - 1 {
+                    since = run.since == .max ? .max : run.since + 1
+                } else {
+                    since = frame.index == first ? .max : 0
+                }
+                next[key] = (frame.index, since)
+                return since >= settleFrames
+            }
+            runs = next
+        }
+        return settled
     }
 
     /// Scores output lines against a truth file: `OVERLAYS` by frame number, `SCAN` by image file name.
-    static func score(truth: TruthFile, output: [OutputLine]) -> PriceScore {
+    static func score(truth: TruthFile, output: [OutputLine], settleFrames: Int = 0) -> PriceScore {
         var score = PriceScore()
+        score.settleFrames = settleFrames
+        let settledByFrame = settled(truth.frames ?? [], settleFrames: settleFrames)
         var allTags = Set<String>(), foundTags = Set<String>()
         let framesByIndex = Dictionary((truth.frames ?? []).map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         let imagesByName = Dictionary(
@@ -60,14 +104,17 @@ struct PriceScore: Encodable, Equatable {
 
         for line in output {
             let expected: [TruthFile.Price]
+            let counts: [Bool]
             let width: Double, height: Double, tagPrefix: String
             if line.class == "OVERLAYS", let index = line.frame, let frame = framesByIndex[index] {
                 expected = frame.prices
+                counts = settledByFrame[index].flatMap { $0.count == expected.count ? $0 : nil } ?? Array(repeating: true, count: expected.count)
                 width = Double(line.width ?? truth.width ?? 1)
                 height = Double(line.height ?? truth.height ?? 1)
                 tagPrefix = ""
             } else if line.class == "SCAN", let path = line.image, let image = imagesByName[(path as NSString).lastPathComponent] {
                 expected = image.prices
+                counts = Array(repeating: true, count: expected.count)
                 width = Double(image.width)
                 height = Double(image.height)
                 tagPrefix = "\(image.file)#"
@@ -76,6 +123,7 @@ struct PriceScore: Encodable, Equatable {
             }
             score.framesScored += 1
             score.truePrices += expected.count
+            score.settledTruePrices += counts.filter { $0 }.count
             let read = line.prices ?? []
             score.readPrices += read.count
             var unmatched = Array(expected.indices)
@@ -89,9 +137,11 @@ struct PriceScore: Encodable, Equatable {
                         && truePrice.box.contains(x: centreX, y: centreY)
                 }
                 guard let match else { continue }
-                let truePrice = expected[unmatched.remove(at: match)]
+                let matched = unmatched.remove(at: match)
+                let truePrice = expected[matched]
                 score.correctReads += 1
                 score.foundPrices += 1
+                if matched < counts.count, counts[matched] { score.settledFoundPrices += 1 }
                 foundTags.insert(tagPrefix + (truePrice.id ?? truePrice.text))
             }
         }
