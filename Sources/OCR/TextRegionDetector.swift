@@ -39,6 +39,9 @@ public final class TextRegionDetector {
     private var rowCoverage: [Int32] = []
     private var candidates: [TextRegion] = []
     private var fragments: [OCRRect] = []
+    /// The boxes of lines that a fragment a word space before them starts (see
+    /// `attachFragments(toLinesFrom:)`): no word before them joins them.
+    private var closedOnTheLeft: Set<OCRRect> = []
 
     private struct Run {
         var y: Int32
@@ -70,6 +73,7 @@ public final class TextRegionDetector {
               luma.count >= stride * (height - 1) + width else { return [] }
         candidates.removeAll(keepingCapacity: true)
         fragments.removeAll(keepingCapacity: true)
+        closedOnTheLeft.removeAll(keepingCapacity: true)
         var level = 0
         var levelWidth = width, levelHeight = height
         while Self.bandMinimum << level <= options.maximumTextHeight, levelWidth >= 16, levelHeight >= 16 {
@@ -479,9 +483,19 @@ public final class TextRegionDetector {
     /// a fragment between half and 5/4 of a line's height, overlapping most of its rows, whose gap to
     /// the line's end is at most half the line's height (less than words may be apart: a wider gap
     /// is more often the space before a currency symbol, which is read with its amount as a word
-    /// of its own). A tag border, taller than the text, stays out.
+    /// of its own), or a line's height before its start: the leading group of a number whose
+    /// thousands are set apart by a space, a full cell wide in a monospaced font (`2 649 Kč` on a
+    /// receipt, read as `649 Kč` without it). Such a fragment starts the line: nothing further left
+    /// joins it, neither fragment nor word (``joiningWords(_:closedOnTheLeft:)``): the `$` of
+    /// `$ 4.58`, so attached, brought the line within a word space of the next tag's `75`. A tag
+    /// border, taller than the text, stays out. Each fragment goes to the line it is nearest to,
+    /// so that a wider reach does not hand it to a neighbour.
     private func attachFragments(toLinesFrom first: Int) {
         guard !fragments.isEmpty, first < candidates.count else { return }
+        var closed = [Bool](repeating: false, count: candidates.count - first)
+        defer {
+            for line in first..<candidates.count where closed[line - first] { closedOnTheLeft.insert(candidates[line].box) }
+        }
         // Fragments of finer levels count too: a digit apart from its group may be found whole only
         // at full resolution while its line is found only at a coarser level (`1 434 Kč`). Each is
         // taken by one line of this level at most.
@@ -489,22 +503,28 @@ public final class TextRegionDetector {
         var attached = true
         while attached, !unattached.isEmpty {
             attached = false
-            for line in first..<candidates.count where candidates[line].box.width >= 2 * candidates[line].box.height {
-                let box = candidates[line].box
-                unattached.removeAll { fragment in
-                    guard fragment.height * 2 >= box.height, fragment.height * 4 <= box.height * 5 else { return false }
+            unattached.removeAll { fragment in
+                var nearest: (line: Int, gap: Int)?
+                for line in first..<candidates.count where candidates[line].box.width >= 2 * candidates[line].box.height {
+                    let box = candidates[line].box
+                    guard fragment.height * 2 >= box.height, fragment.height * 4 <= box.height * 5 else { continue }
                     let overlap = min(box.y + box.height, fragment.y + fragment.height) - max(box.y, fragment.y)
-                    guard overlap * 10 >= min(box.height, fragment.height) * 8 else { return false }
-                    let current = candidates[line].box
-                    let gap = max(current.x - (fragment.x + fragment.width), fragment.x - (current.x + current.width))
-                    guard gap >= 0, gap * 2 <= box.height else { return false }
-                    let x = min(current.x, fragment.x), y = min(current.y, fragment.y)
-                    candidates[line].box = OCRRect(
-                        x: x, y: y, width: max(current.x + current.width, fragment.x + fragment.width) - x,
-                        height: max(current.y + current.height, fragment.y + fragment.height) - y)
-                    attached = true
-                    return true
+                    guard overlap * 10 >= min(box.height, fragment.height) * 8 else { continue }
+                    let before = box.x - (fragment.x + fragment.width), after = fragment.x - (box.x + box.width)
+                    let gap = max(before, after)
+                    guard gap >= 0, before < 0 || !closed[line - first], gap * 2 <= box.height || before >= 0 && gap <= box.height
+                    else { continue }
+                    if nearest.map({ gap < $0.gap }) ?? true { nearest = (line, gap) }
                 }
+                guard let line = nearest?.line, let gap = nearest?.gap else { return false }
+                let current = candidates[line].box
+                if fragment.x < current.x, gap * 2 > current.height { closed[line - first] = true }
+                let x = min(current.x, fragment.x), y = min(current.y, fragment.y)
+                candidates[line].box = OCRRect(
+                    x: x, y: y, width: max(current.x + current.width, fragment.x + fragment.width) - x,
+                    height: max(current.y + current.height, fragment.y + fragment.height) - y)
+                attached = true
+                return true
             }
         }
     }
@@ -537,7 +557,7 @@ public final class TextRegionDetector {
         }
         // Words are joined before lines cut by the edge are dropped: the rest of a cut line (`78.99` of
         // `USD 78.99`) would otherwise be read without its currency.
-        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] })
+        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] }, closedOnTheLeft: closedOnTheLeft)
         if options.skipsLinesAtEdges, !keepingLinesAtEdges {
             lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }
         }
@@ -555,19 +575,22 @@ public final class TextRegionDetector {
     }
 
     /// Joins boxes that sit side by side on one text line (words a wide space apart, a currency
-    /// symbol before its amount) into one box, so that a line is read with its context.
-    static func joiningWords(_ regions: [TextRegion]) -> [TextRegion] {
+    /// symbol before its amount) into one box, so that a line is read with its context; nothing
+    /// joins a box of `closedOnTheLeft` on its left.
+    static func joiningWords(_ regions: [TextRegion], closedOnTheLeft: Set<OCRRect> = []) -> [TextRegion] {
         var lines = regions.sorted { $0.box.x < $1.box.x }
+        var closed = lines.map { closedOnTheLeft.contains($0.box) }
         var joined = true
         while joined {
             joined = false
             outer: for left in lines.indices {
-                for right in lines.indices where right != left && Self.continues(lines[left].box, with: lines[right].box) {
+                for right in lines.indices where right != left && !closed[right] && Self.continues(lines[left].box, with: lines[right].box) {
                     let a = lines[left].box, b = lines[right].box
                     let x = min(a.x, b.x), y = min(a.y, b.y)
                     let box = OCRRect(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x, height: max(a.y + a.height, b.y + b.height) - y)
                     lines[left] = TextRegion(box: box, level: max(lines[left].level, lines[right].level))
                     lines.remove(at: right)
+                    closed.remove(at: right)
                     joined = true
                     break outer
                 }

@@ -114,6 +114,35 @@ struct TextRegionDetectorTests {
         #expect(detect(ramp).isEmpty)
     }
 
+    /// The lines of a fixture proposed as a live run asks for them (lines cut by the edge kept).
+    private func detectKeepingEdges(_ fixture: String) throws -> [TextRegion] {
+        let image = SyntheticImage(try PGMFixture(named: fixture))
+        return image.pixels.withUnsafeBufferPointer {
+            TextRegionDetector().detect(luma: $0, width: image.width, height: image.height, stride: image.width, keepingLinesAtEdges: true)
+        }
+    }
+
+    @Test("widens a line over the leading group of a number set a monospaced cell before it")
+    func attachesLeadingGroupOfMonospacedNumber() throws {
+        // A receipt line of a generated frame (seed-13 receipt, frame 5): `2 649 Kč` in a
+        // monospaced font at x 170-323, its `2` a full cell (0.8 of a height) before `649`, which
+        // alone read as the false `649 Kč`.
+        let regions = try detectKeepingEdges("monospaced-thousands.pgm")
+        let price = try #require(regions.first { $0.box.x <= 250 && $0.box.x + $0.box.width >= 250 && $0.box.y <= 36 && $0.box.y + $0.box.height >= 36 })
+        #expect(price.box.x <= 175)
+    }
+
+    @Test("lets no word join a line on the left of a fragment attached a word space before it")
+    func stopsALineAtItsLeadingFragment() throws {
+        // A generated glare frame (seed 11, frame 3): `$ 4.58` at x 92-248, its `$` a word space
+        // before `4.58`, and 30 px before the `$` the edges of its tag and of the next one, which
+        // shows `75` at x 4-60. Widened over the `$`, the line was joined to `75` and, cut by the
+        // image's edge, not read.
+        let regions = try detectKeepingEdges("dollar-beside-next-tag.pgm")
+        let price = try #require(regions.first { $0.box.x <= 200 && $0.box.x + $0.box.width >= 200 && $0.box.y <= 103 && $0.box.y + $0.box.height >= 103 })
+        #expect(price.box.x >= 80 && price.box.x <= 95)
+    }
+
     @Test("skips a line cut by the image edge unless told to keep it")
     func skipsLinesAtEdges() throws {
         let fixture = SyntheticImage(try PGMFixture(named: "two-lines.pgm"))
