@@ -115,7 +115,7 @@ final class ReplayPipeline: Sendable {
             return .startupFailed
         }
         let startup = WorkerStartup(
-            start: { [options, metrics, stats] () throws(OCRError) -> OCRWorkerPool in
+            start: { [options, metrics, stats, logger] () throws(OCRError) -> OCRWorkerPool in
                 let pool = try OCRWorkerPool.start(
                     workerCount: options.workers, configuration: options.ocr,
                     // The frame thread must never wait for OCR to get the CPU: it sets the latency.
@@ -124,6 +124,7 @@ final class ReplayPipeline: Sendable {
                     process: { engine, job in
                         let clock = ContinuousClock()
                         let began = clock.now
+                        let age = MonotonicInstant.now().seconds(since: job.frame.timestamp)
                         let cpuBegan = ThreadCPUClock.now()
                         let result = runner.run(job, engine: engine)
                         metrics.ocrJobs.record(kind: job.kind.name, cpu: ThreadCPUClock.now() - cpuBegan)
@@ -132,6 +133,7 @@ final class ReplayPipeline: Sendable {
                         metrics.ocrNanoseconds.add(nanoseconds, ordering: .relaxed)
                         metrics.ocrMilliseconds.record(Double(nanoseconds) / 1e6)
                         metrics.record(.ocr, milliseconds: Double(nanoseconds) / 1e6)
+                        Self.trace(result, of: job, age: age, milliseconds: Double(nanoseconds) / 1e6, logger: logger)
                         mailbox.post(result)
                         jobs.finish(job)
                     })
@@ -177,6 +179,26 @@ final class ReplayPipeline: Sendable {
             return .startupFailed
         }
         return finish(source: source, readAnyFrame: readAnyFrame)
+    }
+
+    /// Logs one finished OCR job at `trace` level: what it read, for which frame, how long after
+    /// that frame's capture it started (`age_ms`) and how long it ran.
+    private static func trace(_ result: OCRJobResult, of job: OCRJob, age: Double, milliseconds: Double, logger: Logger) {
+        guard logger.logLevel <= .trace else { return }
+        func texts(_ lines: [OCRLine]) -> String {
+            lines.map { "\"\($0.text)\"@\($0.box.x),\($0.box.y),\($0.box.width)x\($0.box.height)" }.joined(separator: " ")
+        }
+        var metadata: Logger.Metadata = [
+            "job": "\(job.id)", "kind": "\(job.kind.name)", "frame": "\(job.frame.sequence)",
+            "age_ms": "\(Int((age * 1000).rounded()))", "ms": "\(Int(milliseconds.rounded()))", "lines": "\(texts(result.lines))",
+        ]
+        if !result.confirmations.isEmpty { metadata["second_reads"] = "\(texts(result.confirmations))" }
+        if !result.tieBreaks.isEmpty { metadata["third_reads"] = "\(texts(result.tieBreaks))" }
+        if !result.emptyCrops.isEmpty {
+            metadata["empty_crops"] = "\(result.emptyCrops.map { "\(Int($0.x)),\(Int($0.y)),\(Int($0.width))x\(Int($0.height))" }.joined(separator: " "))"
+        }
+        if let failure = result.failure { metadata["failure"] = "\(failure)" }
+        logger.trace("ocr job", metadata: metadata)
     }
 
     /// The source's thread: ``wait()`` returns once it has ended, telling whether any frame was read.

@@ -2,7 +2,7 @@ import Capture
 import Foundation
 import OCR
 
-/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] IMAGE...
+/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] [--region X,Y,W,H] IMAGE...
 ///
 /// Reads each image with the region front-end (or whole-frame PSM 11 with --full-frame) and prints
 /// milliseconds per image for each step, summed over all images; --lines prints the text read,
@@ -24,16 +24,26 @@ options.normalizesContrast = !flag("--no-normalise")
 options.detectsPolarity = !flag("--no-polarity")
 options.rescales = !flag("--no-rescale")
 options.deskews = !flag("--no-deskew")
+@MainActor func textValue(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    defer { arguments.removeSubrange(index...(index + 1)) }
+    return arguments[index + 1]
+}
 @MainActor func value(_ name: String) -> Int? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return nil }
     arguments.removeSubrange(index...(index + 1))
     return number
 }
+/// One box to read as one line, as lensd reads a proposed line or a crop around a price.
+let readRegion: OCRRect? = textValue("--region").flatMap { text in
+    let numbers = text.split(separator: ",").compactMap { Int($0) }
+    return numbers.count == 4 ? OCRRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : nil
+}
 if let target = value("--target-height") { options.targetTextHeight = target }
 if let upscale = value("--max-upscale-percent") { options.maximumUpscale = Double(upscale) / 100 }
 if let threshold = value("--edge-threshold") { options.edgeThreshold = threshold }
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] IMAGE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] [--region X,Y,W,H] IMAGE...\n".utf8))
     exit(2)
 }
 
@@ -89,6 +99,13 @@ do {
                 print(String(format: "crop %dx%d  %.2f ms  %@", crop.width, crop.height, threadCPUMilliseconds() - before, read.map(\.text).joined(separator: " / ")))
             }
             engine.setPageSegmentation(.sparseText)
+        }
+        if let readRegion {
+            let lines = try image.luma.withUnsafeBufferPointer { (luma) throws(OCRError) in try recognizer.read(
+                luma: luma, width: image.width, height: image.height, stride: image.width,
+                regions: [TextRegion(box: readRegion, level: 0)], using: engine) }
+            print("\(path)\tregion \(readRegion.x),\(readRegion.y),\(readRegion.width)x\(readRegion.height)\t\(lines.map { "\($0.text) (\(Int($0.confidence * 100)))" })")
+            continue
         }
         let started = clock.now
         let cpuStarted = threadCPUMilliseconds()
