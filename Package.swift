@@ -71,7 +71,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "lensdTests", dependencies: ["lensd"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Capture
 import Foundation
 import OCR
 import Testing
@@ -99,5 +100,65 @@ extension OCRJobRunnerTests {
         #expect(try #require(OCRJobRunner.droppingWordsNearSides(of: named, width: 640)).text == "2,49 Milch")
         let spaced = Self.line([Self.word("USD", x: 400, width: 60), Self.word("4.99", x: 470, width: 80), Self.word("12", x: 590, width: 40)])
         #expect(try #require(OCRJobRunner.droppingWordsNearSides(of: spaced, width: 640)).text == "USD 4.99")
+    }
+}
+
+extension OCRJobRunnerTests {
+    @Test("reads a price a second time from a crop as tall as its line's ink, not as the crop the line was read from")
+    func secondReadCropsToTheInk() throws {
+        // Frame 155 of handheld-1280 around a motion-blurred `2 934 Kč`: the line reads
+        // `2 934 Ké|`. Its box is the padded crop it was read from (106 px for 81 px of ink), and a
+        // second read that tall took in the lines above and below and read nothing, so the price
+        // waited for a read of a later frame.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blurred-czk-tag.pgm").path
+        let image = try ImageLoader.loadLuma(path: path)
+        let frame = try Frame(
+            luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
+        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
+        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor())
+        let proposal = TextRegion(box: OCRRect(x: 56, y: 68, width: 388, height: 76), level: 2)
+        let result = runner.run(OCRJob(kind: .read([proposal]), priority: .newRegions, frame: frame, time: 0), engine: engine)
+        let extractor = PriceExtractor()
+        let first = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
+        #expect(first.map(\.amount) == [2934])
+        let second = result.confirmations.flatMap { extractor.prices(in: TextLine($0)) }
+        #expect(second.map(\.amount) == [2934], "second reads: \(result.confirmations.map(\.text)), empty crops: \(result.emptyCrops)")
+    }
+}
+
+extension OCRJobRunnerTests {
+    @Test("reads no price a second time whose digits end at the frame's edge")
+    func noSecondReadForAPriceCutByTheEdge() throws {
+        // The same tag with the frame ending 16 px after `2 934` (its `Kč` outside): the line's
+        // `2 934` may be cut, so a second read of the same pixels must not confirm it at once
+        // (`€32.` of `€32.50` confirmed itself so, and showed once the camera had moved it inward).
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blurred-czk-tag.pgm").path
+        let image = try ImageLoader.loadLuma(path: path)
+        let width = 290
+        let luma = (0..<image.height).flatMap { row in image.luma[row * image.width..<row * image.width + width] }
+        let frame = try Frame(luma: luma, width: width, height: image.height, stride: width, sequence: 0, timestamp: MonotonicInstant.now())
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
+        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
+        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor(configuration: .init(acceptsBareNumbers: true)))
+        let proposal = TextRegion(box: OCRRect(x: 56, y: 68, width: width - 56, height: 76), level: 2)
+        let result = runner.run(OCRJob(kind: .read([proposal]), priority: .newRegions, frame: frame, time: 0), engine: engine)
+        let extractor = PriceExtractor(configuration: .init(acceptsBareNumbers: true))
+        #expect(result.lines.flatMap { extractor.prices(in: TextLine($0)) }.map(\.amount) == [2934], "\(result.lines.map(\.text))")
+        #expect(result.confirmations.isEmpty, "second reads: \(result.confirmations.map(\.text))")
+    }
+}
+
+extension OCRJobRunnerTests {
+    @Test("takes a read line's extent from its words' boxes, or its own box when it has none")
+    func inkBoxIsTheWordsUnion() {
+        let words = [
+            OCRWord(text: "2", box: OCRRect(x: 63, y: 66, width: 44, height: 64), confidence: 0.9),
+            OCRWord(text: "934", box: OCRRect(x: 137, y: 69, width: 145, height: 68), confidence: 0.9),
+        ]
+        let line = OCRLine(text: "2 934", box: OCRRect(x: 60, y: 52, width: 230, height: 99), confidence: 0.9, words: words)
+        #expect(OCRJobRunner.inkBox(of: line) == PixelRect(x: 63, y: 66, width: 219, height: 71))
+        let bare = OCRLine(text: "2 934", box: OCRRect(x: 60, y: 52, width: 230, height: 99), confidence: 0.9, words: [])
+        #expect(OCRJobRunner.inkBox(of: bare) == PixelRect(x: 60, y: 52, width: 230, height: 99))
     }
 }

@@ -132,17 +132,8 @@ struct OCRJobRunner: Sendable {
         let dropped = line.words.filter(isNearSide)
         guard !dropped.isEmpty else { return line }
         let words = line.words.filter { !isNearSide($0) }
-        guard let first = words.first, !words.contains(where: { runsOn($0, into: dropped, within: margin) }) else { return nil }
-        var x0 = first.box.x, y0 = first.box.y, x1 = first.box.x + first.box.width, y1 = first.box.y + first.box.height
-        for word in words.dropFirst() {
-            x0 = min(x0, word.box.x)
-            y0 = min(y0, word.box.y)
-            x1 = max(x1, word.box.x + word.box.width)
-            y1 = max(y1, word.box.y + word.box.height)
-        }
-        return OCRLine(
-            text: words.map(\.text).joined(separator: " "), box: OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
-            confidence: line.confidence, words: words)
+        guard let box = union(of: words), !words.contains(where: { runsOn($0, into: dropped, within: margin) }) else { return nil }
+        return OCRLine(text: words.map(\.text).joined(separator: " "), box: box, confidence: line.confidence, words: words)
     }
 
     /// Whether `word` ends, on the side facing one of `others`, in a digit or a decimal mark no
@@ -167,8 +158,19 @@ struct OCRJobRunner: Sendable {
     private func readAgain(
         _ lines: [OCRLine], outside confirmed: [PixelRect], in frame: Frame, engine: TesseractEngine, into result: inout OCRJobResult
     ) throws(OCRError) -> [TextRegion] {
-        let found = lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.rect(line.box), price: $0) } }
+        let shown = rightEndsShown(on: lines, in: frame)
+        let found = lines.flatMap { line in extractor.prices(in: TextLine(line)).map { (line: Self.inkBox(of: line), price: $0) } }
             .filter { found in !confirmed.contains { $0.contains(x: found.price.box.midX, y: found.price.box.midY) } }
+            .filter { found in
+                // A price that may be cut by the frame's edge gets no second read: read again in
+                // the same pixels, `€32.` of `€32.50` (its cents outside) confirmed itself, and
+                // moved on with the image it no longer lay near the edge (``PriceStage/isCutOff``).
+                let price = found.price
+                let whole = shown.contains { $0.contains(x: price.box.midX, y: price.box.midY) }
+                return !PriceStage.isCutOff(
+                    text: price.text, evidence: price.currencyEvidence, box: price.box, width: frame.width, height: frame.height,
+                    rightEndShown: whole)
+            }
         let crops = found.map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
         result.confirmations = try read(crops, in: frame, engine: engine)
         let disputed = Self.disputed(
@@ -206,6 +208,26 @@ struct OCRJobRunner: Sendable {
         let y0 = max(wide.box.y, Int(min(box.y, line.y).rounded(.down)))
         let y1 = min(wide.box.y + wide.box.height, Int(max(box.maxY, line.maxY).rounded(.up)))
         return TextRegion(box: OCRRect(x: wide.box.x, y: y0, width: wide.box.width, height: max(0, y1 - y0)), level: 0)
+    }
+
+    /// The union of a read line's word boxes (shrunk to their ink by the recogniser), or the line's
+    /// box when it has no words: the line's own box is the whole crop it was read from, padded
+    /// above and below into the lines around it.
+    static func inkBox(of line: OCRLine) -> PixelRect {
+        rect(union(of: line.words) ?? line.box)
+    }
+
+    /// The smallest box holding every word's box; nil for no words.
+    private static func union(of words: [OCRWord]) -> OCRRect? {
+        guard let first = words.first else { return nil }
+        var x0 = first.box.x, y0 = first.box.y, x1 = first.box.x + first.box.width, y1 = first.box.y + first.box.height
+        for word in words.dropFirst() {
+            x0 = min(x0, word.box.x)
+            y0 = min(y0, word.box.y)
+            x1 = max(x1, word.box.x + word.box.width)
+            y1 = max(y1, word.box.y + word.box.height)
+        }
+        return OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The line to read again for a tracked price: its box widened by half a text height on each
