@@ -11,7 +11,8 @@
 /// beside, at the line's height and within half a line height.
 /// Each level therefore finds one octave-pair of text sizes, so both a big shelf price and small
 /// print are found in one image; a line found on two levels is kept once (the coarser box, which
-/// joins the words of a line, unless it spans several finer lines).
+/// joins the words of a line, unless it spans several finer lines or reaches beyond them onto a
+/// background of the other polarity: the lines of two neighbouring tags).
 ///
 /// The detector keeps its buffers between calls: reuse one per thread to avoid per-frame allocations.
 /// Not thread-safe.
@@ -42,6 +43,10 @@ public final class TextRegionDetector {
     /// The boxes of lines that a fragment a word space before them starts (see
     /// `attachFragments(toLinesFrom:)`): no word before them joins them.
     private var closedOnTheLeft: Set<OCRRect> = []
+    /// The full-resolution image of the running ``detect(luma:width:height:stride:keepingLinesAtEdges:)``
+    /// call (nil outside it): where coarse lines are checked for two backgrounds.
+    private var source: (base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int)?
+    private var polarityPixels: [UInt8] = []
 
     private struct Run {
         var y: Int32
@@ -74,6 +79,8 @@ public final class TextRegionDetector {
         candidates.removeAll(keepingCapacity: true)
         fragments.removeAll(keepingCapacity: true)
         closedOnTheLeft.removeAll(keepingCapacity: true)
+        source = (base, width, height, stride)
+        defer { source = nil }
         var level = 0
         var levelWidth = width, levelHeight = height
         while Self.bandMinimum << level <= options.maximumTextHeight, levelWidth >= 16, levelHeight >= 16 {
@@ -529,6 +536,37 @@ public final class TextRegionDetector {
         }
     }
 
+    /// Whether a coarse line reaches more than its height beyond the finer lines inside it (`inside`), on
+    /// the left or the right, onto a background of the other polarity: it joined the lines of
+    /// two tags, not the words of one (a white-on-navy `132.87` and the black-on-orange
+    /// `$1,966.99` beside it, one line from the frame's edge, so the price waited as cut).
+    private func spansTwoBackgrounds(_ line: OCRRect, beyond inside: [OCRRect]) -> Bool {
+        guard let first = inside.first else { return false }
+        var x0 = first.x, x1 = first.x + first.width
+        for box in inside.dropFirst() {
+            x0 = min(x0, box.x)
+            x1 = max(x1, box.x + box.width)
+        }
+        let rows = line.y..<(line.y + line.height)
+        guard x1 > x0, let within = polarity(columns: x0..<x1, rows: rows) else { return false }
+        let end = line.x + line.width
+        let sides = [line.x..<max(line.x, x0), min(max(x1, line.x), end)..<end]
+        return sides.contains { side in side.count > line.height && polarity(columns: side, rows: rows).map { $0 != within } == true }
+    }
+
+    /// The polarity (``LinePolarity/classify(_:)``) of a rectangle of the full-resolution image.
+    private func polarity(columns: Range<Int>, rows: Range<Int>) -> LinePolarity? {
+        guard let source else { return nil }
+        let xs = max(0, columns.lowerBound)..<min(source.width, columns.upperBound)
+        let ys = max(0, rows.lowerBound)..<min(source.height, rows.upperBound)
+        guard !xs.isEmpty, !ys.isEmpty else { return nil }
+        polarityPixels.removeAll(keepingCapacity: true)
+        for y in ys {
+            polarityPixels.append(contentsOf: UnsafeBufferPointer(start: source.base + y * source.stride + xs.lowerBound, count: xs.count))
+        }
+        return polarityPixels.withUnsafeBufferPointer { LinePolarity.classify($0) }
+    }
+
     /// Keeps each line once across levels and returns at most `maximumRegions`, in reading order.
     private func selectLines(width: Int, height: Int, keepingLinesAtEdges: Bool) -> [TextRegion] {
         var kept = [Bool](repeating: true, count: candidates.count)
@@ -549,7 +587,10 @@ public final class TextRegionDetector {
                     return overlap * 2 < min(boxA.height, boxB.height)
                 }
             }
-            if stacked {
+            // Only lines at least half as high as the coarse one tell its text's polarity: a piece
+            // of a glyph (the bowl of an `R`) is mostly ink.
+            let tall = lines.map { candidates[$0].box }.filter { $0.height * 2 >= outer.box.height }
+            if stacked || spansTwoBackgrounds(outer.box, beyond: tall) {
                 kept[coarse] = false
             } else {
                 for index in inside { kept[index] = false }

@@ -143,6 +143,16 @@ struct TextRegionDetectorTests {
         #expect(price.box.x >= 80 && price.box.x <= 95)
     }
 
+    @Test("does not join a line to the next tag's when the two lie on backgrounds of opposite polarity")
+    func keepsAPriceApartFromAnInvertedNeighbour() throws {
+        // A generated blur frame (seed 12, frame 0): black-on-orange `$1,966.99` at x 164-378,
+        // beside a white-on-navy tag whose `132.87` reaches the image's left edge. The coarse
+        // level joined both into one line from x 4, which, cut by the edge, was not read.
+        let regions = try detectKeepingEdges("price-beside-inverted-tag.pgm")
+        let price = try #require(regions.first { $0.box.x <= 270 && $0.box.x + $0.box.width >= 270 && $0.box.y <= 50 && $0.box.y + $0.box.height >= 50 })
+        #expect(price.box.x >= 150 && price.box.x <= 170, "\(price.box)")
+    }
+
     @Test("skips a line cut by the image edge unless told to keep it")
     func skipsLinesAtEdges() throws {
         let fixture = SyntheticImage(try PGMFixture(named: "two-lines.pgm"))
