@@ -136,6 +136,26 @@ struct ReplayIntegrationTests {
         #expect(shown.isSubset(of: scanned), "\(shown) against \(scanned)")
     }
 
+    @Test("--log-level trace logs every OCR job with its frame, kind and what it read")
+    func traceLogsEveryOCRJob() throws {
+        let photo = LensdProcess.sample("stills/tags-01.png")
+        let run = try LensdProcess.run(["replay", "--fast", "--workers", "2", "--control", "none", "--log-level", "trace", photo])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let jobs = run.stderr.split(separator: "\n").filter { $0.contains("ocr job") }
+        #expect(jobs.contains { $0.contains("kind=scan") && $0.contains("frame=0") })
+        let reads = jobs.filter { $0.contains("kind=read") }
+        #expect(!reads.isEmpty)
+        // Each read names its lines with their boxes, and how long it ran; the photo's prices are among them.
+        #expect(reads.allSatisfy { $0.contains("lines=") && $0.contains(" ms=") && $0.contains("age_ms=") })
+        let texts = reads.flatMap { read in
+            read.components(separatedBy: "\"@").dropLast().map { $0.components(separatedBy: "\"").last ?? "" }
+        }
+        #expect(texts.contains { $0.contains(where: \.isNumber) }, "\(texts)")
+        // Without trace, none.
+        let quiet = try LensdProcess.run(["replay", "--fast", "--workers", "2", "--control", "none", photo])
+        #expect(!quiet.stderr.contains("ocr job"))
+    }
+
     /// Replays `copies` copies of one photo (a still camera) with no whole-frame passes, and
     /// tells for each frame's `OVERLAYS` line whether it shows `amount` in `currency`.
     private static func stillCameraShows(

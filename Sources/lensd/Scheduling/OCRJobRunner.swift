@@ -150,7 +150,8 @@ struct OCRJobRunner: Sendable {
     }
 
     /// Reads each price on `lines` a second time, but for those in one of the `confirmed` tracks'
-    /// boxes, from a crop around it (``region(around:within:width:height:)``) into
+    /// boxes and those that may be cut by the frame's edge, from a crop around it no taller than
+    /// its line's ink (``region(around:within:width:height:)`` with ``inkBox(of:)``) into
     /// ``OCRJobResult/confirmations``; where that read a different amount, a third time from a
     /// crop framed as a verification's (``region(around:width:height:)``) into
     /// ``OCRJobResult/tieBreaks``, so that two of three reads can agree at once (a track is
@@ -200,9 +201,9 @@ struct OCRJobRunner: Sendable {
     }
 
     /// The crop for a second read of a price just found on a proposed line: as
-    /// ``region(around:width:height:)`` but no taller than the line (and the price) itself,
-    /// as the line detector saw it clear of the lines above and below (their glyphs' edges in a
-    /// taller crop made the read fail: `GBP 18.16` on a tag near the top edge).
+    /// ``region(around:width:height:)`` but no taller than the line's text (and the price)
+    /// itself, clear of the lines above and below (their glyphs' edges in a taller crop made the
+    /// read fail: `GBP 18.16` on a tag near the top edge, a blurred `2 934 Kč`).
     static func region(around box: PixelRect, within line: PixelRect, width: Int, height: Int) -> TextRegion {
         let wide = region(around: box, width: width, height: height)
         let y0 = max(wide.box.y, Int(min(box.y, line.y).rounded(.down)))
