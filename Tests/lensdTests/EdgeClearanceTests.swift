@@ -50,6 +50,20 @@ struct EdgeClearanceTests {
         return try Frame(luma: luma, width: 640, height: 480, stride: 640, sequence: 0, timestamp: .now())
     }
 
+    @Test("a line whose glyphs end before the right edge is clear; one cut by it, or near the left edge, is not")
+    func clearAtTheRightEdgeWhenTheGlyphsEndBeforeIt() throws {
+        // A box reaching the edge, as a coarse level proposes `2 753 Kč` with its `č` 2 px from it.
+        let box = PixelRect(x: 500, y: 196, width: 140, height: 48)
+        #expect(!OCRScheduler.isInView(box, marginHeights: OCRScheduler.readingEdgeMargin, width: 640, height: 480))
+        let glyphs = (0..<10).map { 506 + 13 * $0 ..< 514 + 13 * $0 } + [630..<638]
+        #expect(EdgeClearance.isClear(box, in: try Self.frame(strokes: glyphs)))
+        // The last glyph cut by the edge.
+        #expect(!EdgeClearance.isClear(box, in: try Self.frame(strokes: glyphs + [638..<640])))
+        // The same glyphs mirrored at the left edge: the edge may fall in the gap of `67,|87 €`.
+        let mirrored = glyphs.map { 640 - $0.upperBound ..< 640 - $0.lowerBound }
+        #expect(!EdgeClearance.isClear(PixelRect(x: 0, y: 196, width: 140, height: 48), in: try Self.frame(strokes: mirrored)))
+    }
+
     @Test("the strip right after a price near the edge is blank only when no further glyph begins in it")
     func blankAfterAPrice() throws {
         let price = PixelRect(x: 500, y: 198, width: 120, height: 44)

@@ -141,7 +141,9 @@ extension OCRJobRunnerTests {
         let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
         let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
         let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor(configuration: .init(acceptsBareNumbers: true)))
-        let proposal = TextRegion(box: OCRRect(x: 56, y: 68, width: width - 56, height: 76), level: 2)
+        // The line as a scan reads it: a fifth of a height inside the edge (one reaching nearer is
+        // read only when it ends in a word).
+        let proposal = TextRegion(box: OCRRect(x: 56, y: 68, width: width - 56 - 16, height: 76), level: 2)
         let result = runner.run(OCRJob(kind: .read([proposal]), priority: .newRegions, frame: frame, time: 0), engine: engine)
         let extractor = PriceExtractor(configuration: .init(acceptsBareNumbers: true))
         #expect(result.lines.flatMap { extractor.prices(in: TextLine($0)) }.map(\.amount) == [2934], "\(result.lines.map(\.text))")
@@ -160,5 +162,46 @@ extension OCRJobRunnerTests {
         #expect(OCRJobRunner.inkBox(of: line) == PixelRect(x: 63, y: 66, width: 219, height: 71))
         let bare = OCRLine(text: "2 934", box: OCRRect(x: 60, y: 52, width: 230, height: 99), confidence: 0.9, words: [])
         #expect(OCRJobRunner.inkBox(of: bare) == PixelRect(x: 60, y: 52, width: 230, height: 99))
+    }
+}
+
+extension OCRJobRunnerTests {
+    @Test("reads a price whose currency marker ends just before the frame's right edge")
+    func readsAPriceClosedByItsMarkerAtTheRightEdge() throws {
+        // A crop of a generated frame whose right edge is the frame's: `2 753 Kč`, its `č` 2 px
+        // from the edge. Its line was not read until it lay a fifth of a height inside (12 frames
+        // on four seed-14 condition sequences).
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/czk-price-at-right-edge.pgm").path
+        let image = try ImageLoader.loadLuma(path: path)
+        let frame = try Frame(
+            luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
+        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
+        let extractor = PriceExtractor()
+        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: extractor)
+        let all = CellMask(cellSize: 16, frameWidth: frame.width, frameHeight: frame.height, value: true)
+        let none = CellMask(cellSize: 16, frameWidth: frame.width, frameHeight: frame.height)
+        _ = runner.run(OCRJob(kind: .scan(unread: all, forced: none, known: []), priority: .newRegions, frame: frame, time: 0), engine: engine)
+        var prices: [DetectedPrice] = []
+        while queue.depth > 0, let job = queue.pop() {
+            let result = runner.run(job, engine: engine)
+            prices += result.lines.flatMap { extractor.prices(in: TextLine($0)) }
+            queue.finish(job)
+        }
+        #expect(prices.contains { $0.amount == 2753 && $0.currency == "CZK" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+    }
+
+    @Test("keeps a line read at the right edge only when it has a digit and ends in a word or a currency sign")
+    func linesAtTheRightEdgeMustEndInAWord() {
+        func line(_ text: String) -> OCRLine {
+            OCRLine(text: text, box: OCRRect(x: 0, y: 0, width: 100, height: 30), confidence: 90, words: [])
+        }
+        #expect(OCRJobRunner.endsInWord(line("2 753 Kč")))
+        #expect(OCRJobRunner.endsInWord(line("€ 12,49 €")))
+        // The edge in the gap of `€82|.99`, and a lone marker or a name with nothing to show.
+        #expect(!OCRJobRunner.endsInWord(line("€82")))
+        #expect(!OCRJobRunner.endsInWord(line("€82. ")))
+        #expect(!OCRJobRunner.endsInWord(line("€")))
+        #expect(!OCRJobRunner.endsInWord(line("Oat Cookies")))
     }
 }

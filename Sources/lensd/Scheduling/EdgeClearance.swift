@@ -9,8 +9,14 @@ import Tracking
 /// The rows between the line and the edge count as blank when their luma (in 2x2 means, against
 /// noise) varies by at most ``blankContrast`` of what the line itself spans; at least
 /// ``minimumBlankRows`` of them, the ones touching the edge, must be blank. A glyph cut by the
-/// edge (the tail of a comma, a descender) reaches the edge's rows. Only the top and bottom: a
-/// side edge may fall in the gap between two words of a line (`67,|87 €`).
+/// edge (the tail of a comma, a descender) reaches the edge's rows.
+///
+/// The same holds at the right edge, for the columns there: `2 753 Kč`, its `č` 2 px from the
+/// edge, was not read for 12 frames. The edge may fall in the gap between two words or digits
+/// there (`€ 12|,49`), but what is read then ends in digits, or in an amount without its
+/// currency, at the edge, and such a price is not shown (`PriceStage.isCutOff`). Not at the left
+/// edge: a price whose amount begins there is shown from half a height on, and the edge in the
+/// gap of `67,|87 €` showed `87 €` for 47 frames.
 enum EdgeClearance {
     /// The part of the line's own luma range the rows at the edge may span and still count as blank.
     static let blankContrast = 0.25
@@ -19,15 +25,16 @@ enum EdgeClearance {
     /// Blank rows the text must leave before the edge (even: rows are taken in pairs).
     static let minimumBlankRows = 2
 
-    /// Whether the line is in view (``OCRScheduler/readingEdgeMargin`` from the sides), its box
-    /// coming nearer the top or bottom than ``OCRScheduler/verticalEdgeMargin`` but its glyphs
-    /// ending before that edge.
+    /// Whether the line's box comes nearer the top, the bottom or the right edge than
+    /// ``OCRScheduler/verticalEdgeMargin`` or ``OCRScheduler/readingEdgeMargin`` but its glyphs
+    /// end before that edge; it must be that far from the left edge.
     static func isClear(_ line: PixelRect, in frame: Frame) -> Bool {
         let side = OCRScheduler.readingEdgeMargin * line.height
-        guard line.x >= side, line.maxX <= Double(frame.width) - side, line.y >= 0, line.maxY <= Double(frame.height) else { return false }
+        guard line.x >= side, line.maxX <= Double(frame.width), line.y >= 0, line.maxY <= Double(frame.height) else { return false }
         let vertical = max(1, OCRScheduler.verticalEdgeMargin * line.height)
         let nearTop = line.y < vertical, nearBottom = line.maxY > Double(frame.height) - vertical
-        guard nearTop || nearBottom else { return true }
+        let nearRight = line.maxX > Double(frame.width) - side
+        guard nearTop || nearBottom || nearRight else { return true }
         let columns = max(0, Int(line.x))..<min(frame.width, Int(line.maxX.rounded(.up)))
         let rows = max(0, Int(line.y))..<min(frame.height, Int(line.maxY.rounded(.up)))
         guard columns.count >= 4, rows.count >= 8 else { return false }
@@ -37,6 +44,7 @@ enum EdgeClearance {
         let blank = minimumBlankRows
         if nearTop, Double(range(of: frame, columns: columns, rows: 0..<blank)) > limit { return false }
         if nearBottom, Double(range(of: frame, columns: columns, rows: (frame.height - blank)..<frame.height)) > limit { return false }
+        if nearRight, Double(range(of: frame, columns: (frame.width - blank)..<frame.width, rows: rows)) > limit { return false }
         return true
     }
 

@@ -69,15 +69,24 @@ struct OCRJobRunner: Sendable {
                     start = end
                 }
             case .read(let regions, let confirmed, let besideCut, let atEdge):
-                result.readAtEdge = atEdge
+                let clearOfRight = regions.map { Self.rect($0.box) }.filter { line in
+                    !atEdge.contains(line) && !OCRScheduler.isInView(line, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
+                        && line.maxX > Double(frame.width) - OCRScheduler.readingEdgeMargin * line.height
+                }
+                var openAtRight: [PixelRect] = []
                 result.lines = try read(regions, in: frame, engine: engine).compactMap { line in
                     let centre = (x: Double(line.box.x) + Double(line.box.width) / 2, y: Double(line.box.y) + Double(line.box.height) / 2)
+                    if let region = clearOfRight.first(where: { $0.contains(x: centre.x, y: centre.y) }), !Self.endsInWord(line) {
+                        openAtRight.append(region)
+                        return nil
+                    }
                     guard atEdge.contains(where: { $0.contains(x: centre.x, y: centre.y) }) else { return line }
                     return Self.droppingWordsNearSides(of: line, width: frame.width)
                 }
+                result.readAtEdge = atEdge + openAtRight
                 // A line read at the edge says nothing about prices not found on it: they may be
                 // the part outside, or the words dropped there.
-                result.observed = regions.map { Self.rect($0.box) }.filter { !atEdge.contains($0) }
+                result.observed = regions.map { Self.rect($0.box) }.filter { !result.readAtEdge.contains($0) }
                 result.partial = regions.map { Self.rect($0.box) }.filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) } + besideCut
                 let crops = try readAgain(result.lines, outside: confirmed, in: frame, engine: engine, into: &result)
                 result.emptyCrops = crops.map { Self.rect($0.box) }.filter { crop in
@@ -134,6 +143,18 @@ struct OCRJobRunner: Sendable {
         let words = line.words.filter { !isNearSide($0) }
         guard let box = union(of: words), !words.contains(where: { runsOn($0, into: dropped, within: margin) }) else { return nil }
         return OCRLine(text: words.map(\.text).joined(separator: " "), box: box, confidence: line.confidence, words: words)
+    }
+
+    /// Whether the line has a digit and ends in a letter or a currency sign, as a price closed
+    /// by its currency marker (`2 753 Kč`): read from a line whose glyphs end just before the
+    /// frame's right edge (``EdgeClearance/isClear(_:in:)``), it is whole. One that ends in a
+    /// digit or a mark may go on past the edge, the edge falling in the gap of `€82|.99`: its reads
+    /// (`€82`, `€82.`) started tracks that later reads of the whole price had to outvote. One
+    /// without a digit has no price to show; read, it would count as known, and a line proposed
+    /// later over part of it (`87 €` of `67,87 €`, after a lone `€` was read) would be read anew.
+    static func endsInWord(_ line: OCRLine) -> Bool {
+        guard line.text.contains(where: \.isNumber), let last = line.text.last(where: { !$0.isWhitespace }) else { return false }
+        return last.isLetter || last.isCurrencySymbol
     }
 
     /// Whether `word` ends, on the side facing one of `others`, in a digit or a decimal mark no
