@@ -175,6 +175,12 @@ extension OCRJobRunnerTests {
         let image = try ImageLoader.loadLuma(path: path)
         let frame = try Frame(
             luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let prices = try Self.pricesScanned(in: frame)
+        #expect(prices.contains { $0.amount == 2753 && $0.currency == "CZK" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+    }
+
+    /// The prices read by a scan of the whole frame and the read jobs it queues.
+    static func pricesScanned(in frame: Frame) throws -> [DetectedPrice] {
         let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
         let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
         let extractor = PriceExtractor()
@@ -188,7 +194,26 @@ extension OCRJobRunnerTests {
             prices += result.lines.flatMap { extractor.prices(in: TextLine($0)) }
             queue.finish(job)
         }
-        #expect(prices.contains { $0.amount == 2753 && $0.currency == "CZK" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+        return prices
+    }
+
+    @Test("reads a price near the right edge whose cents end before a blank strip, not one nearer the edge")
+    func readsAPriceWhoseCentsEndBeforeTheRightEdge() throws {
+        // A crop of a generated frame whose right edge is the frame's: `CHF 30.95` ends 11 px (0.3
+        // heights) from it, its line's box 4 px. It was read two frames later, a fifth of a height in.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/chf-price-near-right-edge.pgm").path
+        let image = try ImageLoader.loadLuma(path: path)
+        let frame = try Frame(
+            luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let prices = try Self.pricesScanned(in: frame)
+        #expect(prices.contains { $0.amount == Decimal(string: "30.95") && $0.currency == "CHF" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+        // The frame ending 3 px after the `5`: a further digit could follow outside, so the read is
+        // not kept.
+        let width = 292
+        let luma = (0..<image.height).flatMap { row in image.luma[row * image.width..<row * image.width + width] }
+        let narrower = try Frame(luma: luma, width: width, height: image.height, stride: width, sequence: 0, timestamp: MonotonicInstant.now())
+        let cut = try Self.pricesScanned(in: narrower)
+        #expect(!cut.contains { $0.currency == "CHF" }, "\(cut.map { "\($0.amount) \($0.currency)" })")
     }
 
     @Test("keeps a line read at the right edge only when it has a digit and ends in a word or a currency sign")

@@ -76,7 +76,8 @@ struct OCRJobRunner: Sendable {
                 var openAtRight: [PixelRect] = []
                 result.lines = try read(regions, in: frame, engine: engine).compactMap { line in
                     let centre = (x: Double(line.box.x) + Double(line.box.width) / 2, y: Double(line.box.y) + Double(line.box.height) / 2)
-                    if let region = clearOfRight.first(where: { $0.contains(x: centre.x, y: centre.y) }), !Self.endsInWord(line) {
+                    if let region = clearOfRight.first(where: { $0.contains(x: centre.x, y: centre.y) }), !Self.endsInWord(line),
+                       !endsInShownCents(line, in: frame) {
                         openAtRight.append(region)
                         return nil
                     }
@@ -143,6 +144,16 @@ struct OCRJobRunner: Sendable {
         let words = line.words.filter { !isNearSide($0) }
         guard let box = union(of: words), !words.contains(where: { runsOn($0, into: dropped, within: margin) }) else { return nil }
         return OCRLine(text: words.map(\.text).joined(separator: " "), box: box, confidence: line.confidence, words: words)
+    }
+
+    /// Whether the line ends in a price whose right end is shown whole (``rightEndsShown(on:in:)``):
+    /// its cents, then a blank strip inside the frame.
+    private func endsInShownCents(_ line: OCRLine, in frame: Frame) -> Bool {
+        guard let last = line.text.last(where: { !$0.isWhitespace }), last.isNumber,
+              let price = extractor.prices(in: TextLine(line)).last
+        else { return false }
+        return price.box.maxX >= Double(line.box.x + line.box.width) - price.box.height / 2 && price.endsInMinorUnits
+            && EdgeClearance.isBlankAfter(price.box, in: frame)
     }
 
     /// Whether the line has a digit and ends in a letter or a currency sign, as a price closed
