@@ -53,6 +53,20 @@ struct ValueVote: Sendable, Hashable {
                 [".", ",", "-"].contains(characters[index]) && index + 1 < characters.count && characters[index + 1].isNumber
             }
         }
+
+        /// Whether the read ends in fewer digits after its decimal separator than its currency
+        /// has minor units (`$1,966.0`, `€24.9`): the rest of the cents were lost or cut, as when
+        /// a second read's crop ended inside them. Such a read votes but does not count towards
+        /// confirming a value: `$1,966` and `$1,966.0`, two fragments of one `$1,966.99`, agreed
+        /// on 1966 and showed it.
+        var isShortCents: Bool {
+            let minorUnits = CurrencySymbolTable.shared.minorUnits(of: key.currency)
+            let scalars = Array(text.unicodeScalars.reversed().drop { !ScalarClass.isDigit($0) })
+            let digits = scalars.prefix { ScalarClass.isDigit($0) }.count
+            guard digits >= 1, digits < minorUnits, scalars.count > digits else { return false }
+            let separator = scalars[digits]
+            return separator == "." || separator == ","
+        }
     }
 
     /// Total weight and number of reads per value, over `reads`.
@@ -174,7 +188,7 @@ struct ValueVote: Sendable, Hashable {
         tallies = [:]
         for read in reads {
             tallies[resolved(read), default: Tally(weight: 0, count: 0)].weight += read.weight
-            tallies[resolved(read), default: Tally(weight: 0, count: 0)].count += 1
+            tallies[resolved(read), default: Tally(weight: 0, count: 0)].count += read.isShortCents ? 0 : 1
         }
     }
 

@@ -42,6 +42,26 @@ struct PriceTrackerVoteTests {
         #expect(!ValueVote.lostLeadingGroup(Decimal(string: "791.50")!, of: 1791))
     }
 
+    @Test func readsWithShortCentsVoteButDoNotCountTowardsConfirming() {
+        // `$1,966` and `$1,966.0`, two fragments of one `$1,966.99`, agreed on 1966.
+        var whole = ValueVote(first: detection("1966", x: 0, y: 0, currency: "USD"), historyLength: 30, minimumReadsToChange: 2)
+        whole.add(detection("1966.0", x: 0, y: 0, currency: "USD"))
+        #expect(whole.shown.amount == 1966)
+        #expect(whole.readsOfShown == 1)
+        // A second read of all its cents counts.
+        whole.add(detection("1966", x: 0, y: 0, currency: "USD"))
+        #expect(whole.readsOfShown == 2)
+        // Complete cents, or a currency with one minor unit fewer, are no short cents.
+        var complete = ValueVote(first: detection("32.50", x: 0, y: 0), historyLength: 30, minimumReadsToChange: 2)
+        complete.add(detection("32.5", x: 0, y: 0))
+        #expect(complete.readsOfShown == 1)
+        complete.add(detection("32.50", x: 0, y: 0))
+        #expect(complete.readsOfShown == 2)
+        var yen = ValueVote(first: detection("7580", x: 0, y: 0, currency: "JPY"), historyLength: 30, minimumReadsToChange: 2)
+        yen.add(detection("7580", x: 0, y: 0, currency: "JPY"))
+        #expect(yen.readsOfShown == 2)
+    }
+
     @Test func twoWeakReadsDoNotOutweighAStrongerHistory() {
         let result = vote([("1.00", 0.9), ("1.00", 0.9), ("7.00", 0.3), ("7.00", 0.3)])
         #expect(result.shown.amount == Decimal(string: "1.00"))
