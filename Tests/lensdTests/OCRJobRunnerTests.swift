@@ -7,6 +7,16 @@ import Tracking
 
 @Suite("OCRJobRunner")
 struct OCRJobRunnerTests {
+    /// A frame of a luma fixture next to this file (a crop of a generated frame), keeping its
+    /// first `width` columns when given: the frame's right edge moved nearer its text.
+    static func fixture(_ name: String, width: Int? = nil) throws -> Frame {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+        let image = try ImageLoader.loadLuma(path: path)
+        let kept = min(width ?? image.width, image.width)
+        let luma = (0..<image.height).flatMap { row in image.luma[row * image.width..<row * image.width + kept] }
+        return try Frame(luma: luma, width: kept, height: image.height, stride: kept, sequence: 0, timestamp: MonotonicInstant.now())
+    }
+
     @Test("frames a price's second read no taller than the line it was read on")
     func secondReadStaysWithinItsLine() {
         // `R$ 284,31` read on a proposed line 49 px high near the bottom of a 640x480 frame; the
@@ -110,10 +120,7 @@ extension OCRJobRunnerTests {
         // `2 934 Ké|`. Its box is the padded crop it was read from (106 px for 81 px of ink), and a
         // second read that tall took in the lines above and below and read nothing, so the price
         // waited for a read of a later frame.
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blurred-czk-tag.pgm").path
-        let image = try ImageLoader.loadLuma(path: path)
-        let frame = try Frame(
-            luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let frame = try Self.fixture("blurred-czk-tag.pgm")
         let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
         let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
         let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor())
@@ -133,11 +140,8 @@ extension OCRJobRunnerTests {
         // The same tag with the frame ending 16 px after `2 934` (its `Kč` outside): the line's
         // `2 934` may be cut, so a second read of the same pixels must not confirm it at once
         // (`€32.` of `€32.50` confirmed itself so, and showed once the camera had moved it inward).
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blurred-czk-tag.pgm").path
-        let image = try ImageLoader.loadLuma(path: path)
         let width = 290
-        let luma = (0..<image.height).flatMap { row in image.luma[row * image.width..<row * image.width + width] }
-        let frame = try Frame(luma: luma, width: width, height: image.height, stride: width, sequence: 0, timestamp: MonotonicInstant.now())
+        let frame = try Self.fixture("blurred-czk-tag.pgm", width: width)
         let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
         let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
         let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor(configuration: .init(acceptsBareNumbers: true)))
@@ -171,10 +175,7 @@ extension OCRJobRunnerTests {
         // A crop of a generated frame whose right edge is the frame's: `2 753 Kč`, its `č` 2 px
         // from the edge. Its line was not read until it lay a fifth of a height inside (12 frames
         // on four seed-14 condition sequences).
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/czk-price-at-right-edge.pgm").path
-        let image = try ImageLoader.loadLuma(path: path)
-        let frame = try Frame(
-            luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let frame = try Self.fixture("czk-price-at-right-edge.pgm")
         let prices = try Self.pricesScanned(in: frame)
         #expect(prices.contains { $0.amount == 2753 && $0.currency == "CZK" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
     }
@@ -201,17 +202,12 @@ extension OCRJobRunnerTests {
     func readsAPriceWhoseCentsEndBeforeTheRightEdge() throws {
         // A crop of a generated frame whose right edge is the frame's: `CHF 30.95` ends 11 px (0.3
         // heights) from it, its line's box 4 px. It was read two frames later, a fifth of a height in.
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/chf-price-near-right-edge.pgm").path
-        let image = try ImageLoader.loadLuma(path: path)
-        let frame = try Frame(
-            luma: image.luma, width: image.width, height: image.height, stride: image.width, sequence: 0, timestamp: MonotonicInstant.now())
+        let frame = try Self.fixture("chf-price-near-right-edge.pgm")
         let prices = try Self.pricesScanned(in: frame)
         #expect(prices.contains { $0.amount == Decimal(string: "30.95") && $0.currency == "CHF" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
         // The frame ending 3 px after the `5`: a further digit could follow outside, so the read is
         // not kept.
-        let width = 292
-        let luma = (0..<image.height).flatMap { row in image.luma[row * image.width..<row * image.width + width] }
-        let narrower = try Frame(luma: luma, width: width, height: image.height, stride: width, sequence: 0, timestamp: MonotonicInstant.now())
+        let narrower = try Self.fixture("chf-price-near-right-edge.pgm", width: 292)
         let cut = try Self.pricesScanned(in: narrower)
         #expect(!cut.contains { $0.currency == "CHF" }, "\(cut.map { "\($0.amount) \($0.currency)" })")
     }
