@@ -176,12 +176,19 @@ extension OCRJobRunnerTests {
         // from the edge. Its line was not read until it lay a fifth of a height inside (12 frames
         // on four seed-14 condition sequences).
         let frame = try Self.fixture("czk-price-at-right-edge.pgm")
-        let prices = try Self.pricesScanned(in: frame)
+        let (prices, lines) = try Self.scanned(frame)
         #expect(prices.contains { $0.amount == 2753 && $0.currency == "CZK" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+        // Not the small print ending as near the edge (`5153789969071`): it waits until in view.
+        #expect(!lines.contains { $0.box.height < 20 && $0.box.x + $0.box.width > frame.width - 8 }, "\(lines.map(\.box))")
     }
 
     /// The prices read by a scan of the whole frame and the read jobs it queues.
     static func pricesScanned(in frame: Frame) throws -> [DetectedPrice] {
+        try scanned(frame).prices
+    }
+
+    /// The prices read by a scan of the whole frame and the read jobs it queues, and the lines read.
+    static func scanned(_ frame: Frame) throws -> (prices: [DetectedPrice], lines: [TextRegion]) {
         let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
         let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
         let extractor = PriceExtractor()
@@ -190,12 +197,14 @@ extension OCRJobRunnerTests {
         let none = CellMask(cellSize: 16, frameWidth: frame.width, frameHeight: frame.height)
         _ = runner.run(OCRJob(kind: .scan(unread: all, forced: none, known: []), priority: .newRegions, frame: frame, time: 0), engine: engine)
         var prices: [DetectedPrice] = []
+        var lines: [TextRegion] = []
         while queue.depth > 0, let job = queue.pop() {
+            if case .read(let regions, _, _, _) = job.kind { lines += regions }
             let result = runner.run(job, engine: engine)
             prices += result.lines.flatMap { extractor.prices(in: TextLine($0)) }
             queue.finish(job)
         }
-        return prices
+        return (prices, lines)
     }
 
     @Test("reads a price near the right edge whose cents end before a blank strip, not one nearer the edge")

@@ -30,10 +30,16 @@ struct OCRJobRunner: Sendable {
                 // A line still cut by the frame's edge is read once it has come into view, or as it
                 // is once it has stayed there. Tall lines first: on a tag the price is the biggest
                 // text, so prices are read first.
+                let tallest = proposed.map(\.box.height).max() ?? 0
                 let readable = proposed.map { region in
                     let line = Self.rect(region.box)
-                    return OCRScheduler.isInView(line, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
-                        || EdgeClearance.isClear(line, in: frame)
+                    if OCRScheduler.isInView(line, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height) {
+                        return true
+                    }
+                    // At the right edge only text at least half as tall as the tallest line, a
+                    // price's size: most small print read there (`Best befi`, `Art.`) was discarded.
+                    let nearRight = line.maxX > Double(frame.width) - OCRScheduler.readingEdgeMargin * line.height
+                    return (!nearRight || region.box.height * 2 >= tallest) && EdgeClearance.isClear(line, in: frame)
                 }
                 let atEdge = proposed.indices.filter { index in
                     let line = Self.rect(proposed[index].box)
