@@ -98,7 +98,7 @@ struct PriceScanner {
             guard let resolved = table.resolve(symbol, source: source) else { return brazilianReal(misreadAt: index, symbol: symbol) }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty)
         case .misreadDollar:
-            guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source)
+            guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source), hasCentsAfter(index)
             else { return nil }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty * 0.7)
         case .cents:
@@ -107,6 +107,15 @@ struct PriceScanner {
         case .number, .word, .punctuation:
             return nil
         }
+    }
+
+    /// Whether an amount with two decimals after a point follows the token at `index`, right
+    /// after it: an `S` or `§` before digits is taken as a `$` that lost its stroke (`S12.99`)
+    /// only then. Before a whole number it is more often small print (`12 x 300 ml` read as
+    /// `S24 ee` and `S243`: shown as $243 for 15 frames of a seed-13 sequence).
+    private func hasCentsAfter(_ index: Int) -> Bool {
+        guard index + 1 < tokens.count, tokens[index + 1].gapBefore <= 1, let number = tokens[index + 1].number else { return false }
+        return number.separators.last == .point && number.groupLengths.last == 2
     }
 
     /// `RS` as OCR reads `R$` (the `$` often loses its stroke), taken as the real for any source

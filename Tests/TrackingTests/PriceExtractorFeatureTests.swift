@@ -122,9 +122,11 @@ struct PriceExtractorFeatureTests {
     @Test("a currency sign misread by OCR does not inflate the amount")
     func misreadCurrencySign() {
         #expect(PriceExtractor().parse("¤900").first?.amount == 900)
-        #expect(PriceExtractor().parse("S900").first?.amount == 900)
-        #expect(PriceExtractor().parse("S900").first?.currency == "USD")
+        #expect(PriceExtractor().parse("S900.00").first?.amount == 900)
+        #expect(PriceExtractor().parse("S900.00").first?.currency == "USD")
         #expect(PriceExtractor().parse("§12.99").first?.amount == Decimal(string: "12.99"))
+        // Before a whole number an `S` is no dollar sign (`S243` of a blurred `12 x 300 ml`), nor a `5`.
+        #expect(PriceExtractor().parse("S243").isEmpty)
         #expect(PriceExtractor(configuration: .init(sourceCurrency: "EUR")).parse("¤900").first?.currency == "EUR")
     }
 
