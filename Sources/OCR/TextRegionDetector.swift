@@ -152,10 +152,8 @@ public final class TextRegionDetector {
     /// only steps that have a step of the other direction within `pairing` pixels on the same row:
     /// the two sides of a glyph stroke. A lone step (a tag or box border between two flat colours) is dropped.
     private func markEdges(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pairing: Int) {
-        edges.removeAll(keepingCapacity: true)
-        edges.append(contentsOf: repeatElement(0, count: width * height))
-        rowSigns.removeAll(keepingCapacity: true)
-        rowSigns.append(contentsOf: repeatElement(0, count: width))
+        edges.zeroFirst(width * height)
+        rowSigns.zeroFirst(width)
         let threshold = Int16(clamping: options.edgeThreshold)
         edges.withUnsafeMutableBufferPointer { marks in
             rowSigns.withUnsafeMutableBufferPointer { signs in
@@ -202,8 +200,7 @@ public final class TextRegionDetector {
     /// neighbours diagonally (a big price next to its tag's border) do not join into one.
     private func removeTallVerticalRuns(width: Int, height: Int, limit: Int) {
         for index in 0..<4 {
-            chains[index].removeAll(keepingCapacity: true)
-            chains[index].append(contentsOf: repeatElement(0, count: width * height))
+            chains[index].zeroFirst(width * height)
         }
         let cap = Int(limit)
         var down = chains[0], downStraight = chains[1], up = chains[2], upStraight = chains[3]

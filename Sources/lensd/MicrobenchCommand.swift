@@ -12,12 +12,12 @@ import Tracking
 struct MicrobenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "microbench",
-        abstract: "Measure price extraction (lines/s) and conversion (conversions/s) throughput.",
+        abstract: "Measure the throughput of price extraction, conversion, change detection and text-line proposals.",
         discussion: """
             Runs each measurement --runs times (after one warm-up run) and prints the median, \
             the minimum and the maximum. Use a release build: swift build -c release.
             """,
-        subcommands: [Extractor.self, Conversions.self, Changes.self])
+        subcommands: [Extractor.self, Conversions.self, Changes.self, Proposals.self])
 
     /// Median, minimum and maximum of per-run rates.
     struct Summary: Encodable {
@@ -52,6 +52,21 @@ struct MicrobenchCommand: ParsableCommand {
                 Swift.print("\(benchmark): median \(Int(median)) \(unit) (min \(Int(minimum)), max \(Int(maximum)); \(runs) runs of \(work), \(results) results each)")
             }
         }
+    }
+
+    /// Every frame of a recording (a Y4M file or an image directory), in memory.
+    static func frames(at path: String) throws -> [Frame] {
+        var frames: [Frame] = []
+        do throws(ReplayError) {
+            let source = try ReplaySource.open(paths: [path])
+            while let event = try source.next() {
+                if case .frame(let frame) = event { frames.append(frame) }
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard !frames.isEmpty else { throw ValidationError("\(path): no frames") }
+        return frames
     }
 
     /// Times `body` `runs` times after one warm-up; returns work items per second for each run.
@@ -180,16 +195,7 @@ struct MicrobenchCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            var frames: [Frame] = []
-            do throws(ReplayError) {
-                let source = try ReplaySource.open(paths: [path])
-                while let event = try source.next() {
-                    if case .frame(let frame) = event { frames.append(frame) }
-                }
-            } catch {
-                throw ValidationError(error.description)
-            }
-            guard !frames.isEmpty else { throw ValidationError("\(path): no frames") }
+            let frames = try MicrobenchCommand.frames(at: path)
             var changed = 0
             let rates = MicrobenchCommand.measure(runs: runs, work: frames.count) {
                 var detector = SceneChangeDetector()

@@ -140,6 +140,19 @@ struct MicrobenchTests {
         #expect((summary["median"] as? Double ?? 0) > 0)
     }
 
+    @Test("the proposals benchmark proposes the same lines on every pass over a recording")
+    func proposalsBenchmark() throws {
+        let arguments = ["microbench", "proposals", LensdProcess.sample("shelf-handheld"), "--runs", "1", "--json"]
+        let first = try LensdProcess.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        let summary = try #require(first.lines.first)
+        #expect(summary["work"] as? Int == 60)
+        let checksum = try #require(summary["results"] as? Int)
+        #expect(checksum != 0)
+        let second = try LensdProcess.run(arguments)
+        #expect(second.lines.first?["results"] as? Int == checksum)
+    }
+
     @Test("the conversion benchmark converts every amount")
     func conversionBenchmark() throws {
         let run = try LensdProcess.run(["microbench", "conversions", "--count", "500", "--runs", "1", "--json"])
