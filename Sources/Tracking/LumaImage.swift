@@ -149,6 +149,13 @@ struct LumaImage: Sendable, Hashable {
 
     /// The sample at a real position, bilinearly interpolated; positions are clamped to the image.
     func sample(x: Double, y: Double) -> Double {
+        pixels.withUnsafeBufferPointer { Self.sample($0, width: width, height: height, x: x, y: y) }
+    }
+
+    /// ``sample(x:y:)`` over pixels already borrowed (`width × height`, row-major), for loops
+    /// that sample every pixel of a frame: no array access per call.
+    @inline(__always)
+    static func sample(_ pixels: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double) -> Double {
         guard width >= 2, height >= 2 else { return pixels.first.map(Double.init) ?? 0 }
         let cx = min(max(x, 0), Double(width - 1))
         let cy = min(max(y, 0), Double(height - 1))
@@ -156,10 +163,8 @@ struct LumaImage: Sendable, Hashable {
         let fx = cx - Double(x0), fy = cy - Double(y0)
         let i = y0 * width + x0
         // In bounds by the clamping above.
-        return pixels.withUnsafeBufferPointer { pixels in
-            let top = Double(pixels[i]) * (1 - fx) + Double(pixels[i + 1]) * fx
-            let bottom = Double(pixels[i + width]) * (1 - fx) + Double(pixels[i + width + 1]) * fx
-            return top * (1 - fy) + bottom * fy
-        }
+        let top = Double(pixels[i]) * (1 - fx) + Double(pixels[i + 1]) * fx
+        let bottom = Double(pixels[i + width]) * (1 - fx) + Double(pixels[i + width + 1]) * fx
+        return top * (1 - fy) + bottom * fy
     }
 }

@@ -217,12 +217,14 @@ public struct MotionEstimator: Sendable {
         for y in margin..<(previous.height - margin) {
             for x in margin..<(width - margin) {
                 let i = y * width + x
-                let gx = Double(previous.pixels[i + 1] - previous.pixels[i - 1]) / 2
-                let gy = Double(previous.pixels[i + width] - previous.pixels[i - width]) / 2
+                let gradient = Gradient(
+                    column: x, row: y, differenceX: previous.pixels[i + 1] - previous.pixels[i - 1],
+                    differenceY: previous.pixels[i + width] - previous.pixels[i - width])
+                let gx = gradient.gx, gy = gradient.gy
                 gxx += gx * gx
                 gxy += gx * gy
                 gyy += gy * gy
-                gradients.append(Gradient(index: i, x: Double(x), y: Double(y), gx: gx, gy: gy))
+                gradients.append(gradient)
             }
         }
         guard !gradients.isEmpty else { return nil }
@@ -247,10 +249,7 @@ public struct MotionEstimator: Sendable {
             return shift
         }
         let allPixels = converge(from: start, threshold: .infinity)
-        var absoluteSum = 0.0
-        for g in gradients {
-            absoluteSum += abs(current.sample(x: g.x + allPixels.dx, y: g.y + allPixels.dy) - Double(previous.pixels[g.index]))
-        }
+        let absoluteSum = absoluteDifference(from: previous, to: current, gradients: gradients, shift: allPixels)
         let shift = converge(from: allPixels, threshold: max(2, outlierFactor * absoluteSum / Double(gradients.count)))
         guard abs(shift.dx - start.dx) <= maximumRefinement, abs(shift.dy - start.dy) <= maximumRefinement else {
             return (start, gradients)
@@ -264,14 +263,20 @@ public struct MotionEstimator: Sendable {
         shift: (dx: Double, dy: Double), threshold: Double
     ) -> (dx: Double, dy: Double)? {
         var hxx = 0.0, hxy = 0.0, hyy = 0.0, bx = 0.0, by = 0.0
-        for g in gradients {
-            let error = current.sample(x: g.x + shift.dx, y: g.y + shift.dy) - Double(previous.pixels[g.index])
-            guard abs(error) <= threshold else { continue }
-            hxx += g.gx * g.gx
-            hxy += g.gx * g.gy
-            hyy += g.gy * g.gy
-            bx -= g.gx * error
-            by -= g.gy * error
+        current.pixels.withUnsafeBufferPointer { sampled in
+            previous.pixels.withUnsafeBufferPointer { before in
+                let width = current.width, height = current.height
+                for g in gradients {
+                    let error = LumaImage.sample(sampled, width: width, height: height, x: g.x + shift.dx, y: g.y + shift.dy)
+                        - Double(before[g.index(width: previous.width)])
+                    guard abs(error) <= threshold else { continue }
+                    hxx += g.gx * g.gx
+                    hxy += g.gx * g.gy
+                    hyy += g.gy * g.gy
+                    bx -= g.gx * error
+                    by -= g.gy * error
+                }
+            }
         }
         let determinant = hxx * hyy - hxy * hxy
         guard determinant > 0 else { return nil }
@@ -279,13 +284,48 @@ public struct MotionEstimator: Sendable {
         return step.dx.isFinite && step.dy.isFinite ? step : nil
     }
 
-    /// A pixel of the previous frame with its luma gradient (downscaled pixels).
+    /// The sum over `gradients` of the absolute difference between each previous pixel and the
+    /// current image sampled `shift` away.
+    private static func absoluteDifference(
+        from previous: LumaImage, to current: LumaImage, gradients: [Gradient], shift: (dx: Double, dy: Double)
+    ) -> Double {
+        var sum = 0.0
+        current.pixels.withUnsafeBufferPointer { sampled in
+            previous.pixels.withUnsafeBufferPointer { before in
+                for g in gradients {
+                    sum += abs(LumaImage.sample(sampled, width: current.width, height: current.height, x: g.x + shift.dx, y: g.y + shift.dy)
+                        - Double(before[g.index(width: previous.width)]))
+                }
+            }
+        }
+        return sum
+    }
+
+    /// A pixel of the previous frame with its luma gradient (downscaled pixels), stored in 16
+    /// bytes: the refinement steps go over every pixel's several times a frame, and at 1280x720
+    /// the frame's gradients then stay in the cache.
     struct Gradient {
-        var index: Int
-        var x: Double
-        var y: Double
-        var gx: Double
-        var gy: Double
+        let column: Int32
+        let row: Int32
+        /// The central differences `p(x+1) − p(x−1)` and `p(y+1) − p(y−1)`: twice the gradient.
+        let differenceX: Float
+        let differenceY: Float
+
+        init(column: Int, row: Int, differenceX: Float, differenceY: Float) {
+            self.column = Int32(truncatingIfNeeded: column)
+            self.row = Int32(truncatingIfNeeded: row)
+            self.differenceX = differenceX
+            self.differenceY = differenceY
+        }
+
+        var x: Double { Double(column) }
+        var y: Double { Double(row) }
+        var gx: Double { Double(differenceX) / 2 }
+        var gy: Double { Double(differenceY) / 2 }
+
+        /// The pixel's index in an image `width` pixels wide.
+        @inline(__always)
+        func index(width: Int) -> Int { Int(row) * width + Int(column) }
     }
 
     /// Gauss–Newton steps that fit a zoom and a turn about the image's centre together with the
@@ -302,27 +342,28 @@ public struct MotionEstimator: Sendable {
         // Parameters: shift (tx, ty) of the centre, zoom α and turn β: a point at (X, Y) from the
         // centre goes to (X + tx + αX − βY, Y + ty + βX + αY).
         var p = (tx: start.dx, ty: start.dy, alpha: 0.0, beta: 0.0)
-        var absoluteSum = 0.0
-        for g in gradients {
-            absoluteSum += abs(current.sample(x: g.x + start.dx, y: g.y + start.dy) - Double(previous.pixels[g.index]))
-        }
+        let absoluteSum = absoluteDifference(from: previous, to: current, gradients: gradients, shift: start)
         let threshold = max(2, outlierFactor * absoluteSum / Double(gradients.count))
         let limit = configuration.maximumZoomAndTurn
         for _ in 0..<zoomAndTurnSteps {
             // The normal equations' upper triangle and right-hand side, summed per pixel.
             var h00 = 0.0, h01 = 0.0, h02 = 0.0, h03 = 0.0, h11 = 0.0, h12 = 0.0, h13 = 0.0, h22 = 0.0, h23 = 0.0, h33 = 0.0
             var r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0
-            for g in gradients {
-                let X = g.x - cx, Y = g.y - cy
-                let x = g.x + p.tx + p.alpha * X - p.beta * Y, y = g.y + p.ty + p.beta * X + p.alpha * Y
-                let error = current.sample(x: x, y: y) - Double(previous.pixels[g.index])
-                guard abs(error) <= threshold else { continue }
-                let j0 = g.gx, j1 = g.gy, j2 = g.gx * X + g.gy * Y, j3 = g.gy * X - g.gx * Y
-                h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
-                h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
-                h22 += j2 * j2; h23 += j2 * j3
-                h33 += j3 * j3
-                r0 -= j0 * error; r1 -= j1 * error; r2 -= j2 * error; r3 -= j3 * error
+            current.pixels.withUnsafeBufferPointer { sampled in
+                previous.pixels.withUnsafeBufferPointer { before in
+                    for g in gradients {
+                        let X = g.x - cx, Y = g.y - cy
+                        let x = g.x + p.tx + p.alpha * X - p.beta * Y, y = g.y + p.ty + p.beta * X + p.alpha * Y
+                        let error = LumaImage.sample(sampled, width: current.width, height: current.height, x: x, y: y) - Double(before[g.index(width: previous.width)])
+                        guard abs(error) <= threshold else { continue }
+                        let j0 = g.gx, j1 = g.gy, j2 = g.gx * X + g.gy * Y, j3 = g.gy * X - g.gx * Y
+                        h00 += j0 * j0; h01 += j0 * j1; h02 += j0 * j2; h03 += j0 * j3
+                        h11 += j1 * j1; h12 += j1 * j2; h13 += j1 * j3
+                        h22 += j2 * j2; h23 += j2 * j3
+                        h33 += j3 * j3
+                        r0 -= j0 * error; r1 -= j1 * error; r2 -= j2 * error; r3 -= j3 * error
+                    }
+                }
             }
             let h = [h00, h01, h02, h03, h01, h11, h12, h13, h02, h12, h22, h23, h03, h13, h23, h33]
             let r = [r0, r1, r2, r3]

@@ -74,8 +74,8 @@ public struct SceneChangeDetector: Sendable {
         var changed = CellMask(cellSize: cellSize, frameWidth: width, frameHeight: height)
         let grid = (columns: changed.columns, rows: changed.rows)
         let offset = Self.meanDifference(small, reference)
-        let still = Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
-            (Float(reference.pixels[y * reference.width + x]) + offset, true)
+        let still = reference.pixels.withUnsafeBufferPointer { ref in
+            Self.cellDifferences(small, cell: cell, grid: grid) { x, y in (ref[y * reference.width + x] + offset, true) }
         }
         if still.means.max() ?? 0 <= configuration.stillThreshold {
             return SceneChange(motion: .identity, isStill: true, changed: changed)
@@ -88,18 +88,22 @@ public struct SceneChangeDetector: Sendable {
         // its source position: that absorbs sub-pixel misregistration along edges, which a plain
         // difference would flag on every line of text.
         let residuals = reference.pixels.withUnsafeBufferPointer { ref in
+            small.pixels.withUnsafeBufferPointer { current in
             Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
                 let source = back.applied(x: Double(x), y: Double(y))
                 let fx = source.x, fy = source.y
                 // Up to half a downscaled pixel outside is rounding, not content coming into view.
                 guard fx >= -0.5, fy >= -0.5, fx <= Double(maxX) + 0.5, fy <= Double(maxY) + 0.5 else { return (0, false) }
-                let x0 = min(max(Int(fx.rounded(.down)), 0), maxX), y0 = min(max(Int(fy.rounded(.down)), 0), maxY)
+                // The pixel at or before the source position, clamped to the image (truncating a
+                // non-negative position is rounding it down).
+                let x0 = min(Int(max(fx, 0)), maxX), y0 = min(Int(max(fy, 0)), maxY)
                 let x1 = min(x0 + 1, maxX), y1 = min(y0 + 1, maxY)
                 let a = ref[y0 * reference.width + x0], b = ref[y0 * reference.width + x1]
                 let c = ref[y1 * reference.width + x0], d = ref[y1 * reference.width + x1]
                 let low = min(min(a, b), min(c, d)), high = max(max(a, b), max(c, d))
-                let value = small.pixels[y * small.width + x] - offset
+                let value = current[y * small.width + x] - offset
                 return (value < low ? low + offset : value > high ? high + offset : value + offset, true)
+            }
             }
         }
         var cameIntoView = changed
@@ -140,6 +144,7 @@ public struct SceneChangeDetector: Sendable {
     /// Per cell (`cell × cell` downscaled pixels, row-major over `grid`, the frame's cell grid),
     /// the mean absolute difference between each pixel and its predicted value, and whether some
     /// pixel's prediction is unavailable (it came from outside the reference).
+    @inline(__always)
     private static func cellDifferences(
         _ current: LumaImage, cell: Int, grid: (columns: Int, rows: Int), predicted: (Int, Int) -> (Float, Bool)
     ) -> (means: [Float], entered: [Bool]) {
@@ -147,17 +152,30 @@ public struct SceneChangeDetector: Sendable {
         var sums = [Float](repeating: 0, count: columns * rows)
         var counts = [Int](repeating: 0, count: columns * rows)
         var entered = [Bool](repeating: false, count: columns * rows)
+        let width = min(current.width, columns * cell)
         current.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<min(current.height, rows * cell) {
-                let rowBase = (y / cell) * columns
-                for x in 0..<min(current.width, columns * cell) {
-                    let index = rowBase + x / cell
-                    let (value, known) = predicted(x, y)
-                    if known {
-                        sums[index] += abs(pixels[y * current.width + x] - value)
-                        counts[index] += 1
-                    } else {
-                        entered[index] = true
+            sums.withUnsafeMutableBufferPointer { sums in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    entered.withUnsafeMutableBufferPointer { entered in
+                        for y in 0..<min(current.height, rows * cell) {
+                            let rowBase = (y / cell) * columns
+                            var x = 0
+                            // One cell's span of the row at a time: its index is the same throughout.
+                            while x < width {
+                                let index = rowBase + x / cell
+                                let end = min(width, x + cell)
+                                while x < end {
+                                    let (value, known) = predicted(x, y)
+                                    if known {
+                                        sums[index] += abs(pixels[y * current.width + x] - value)
+                                        counts[index] += 1
+                                    } else {
+                                        entered[index] = true
+                                    }
+                                    x += 1
+                                }
+                            }
+                        }
                     }
                 }
             }
