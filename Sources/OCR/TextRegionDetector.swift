@@ -312,7 +312,11 @@ public final class TextRegionDetector {
 
     /// Joins marks of each row that are at most ``closingGap`` apart into runs.
     private func collectRuns(width: Int, height: Int) {
-        runs.removeAll(keepingCapacity: true)
+        // Built in a local array: appending to the stored property costs an exclusivity check per run.
+        var collected = runs
+        runs = []
+        defer { runs = collected }
+        collected.removeAll(keepingCapacity: true)
         let gap = Self.closingGap
         edges.withUnsafeBufferPointer { marks in
             guard let base = marks.baseAddress else { return }
@@ -325,7 +329,7 @@ public final class TextRegionDetector {
                         count += 1
                     } else {
                         if start >= 0, count >= 2 {
-                            runs.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
+                            collected.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
                         }
                         start = x
                         last = x
@@ -333,13 +337,14 @@ public final class TextRegionDetector {
                     }
                 }
                 if start >= 0, count >= 2 {
-                    runs.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
+                    collected.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
                 }
             }
         }
     }
 
-    private func root(_ index: Int32) -> Int32 {
+    /// The root of a run's set in a union–find forest, halving the path on the way.
+    private static func root(_ index: Int32, in parents: inout [Int32]) -> Int32 {
         var node = index
         while parents[Int(node)] != node {
             let grand = parents[Int(parents[Int(node)])]
@@ -350,7 +355,27 @@ public final class TextRegionDetector {
     }
 
     /// Labels runs that touch (8-connected) across consecutive rows into components.
+    ///
+    /// Works on local arrays taken from the stored ones and put back at the end: every access to
+    /// a stored array of this class would be checked for exclusivity, once per run.
     private func labelComponents() {
+        let runs = self.runs
+        var parents = self.parents, components = self.components, runComponents = self.runComponents
+        var componentStarts = self.componentStarts, componentOrder = self.componentOrder, componentFill = self.componentFill
+        self.parents = []
+        self.components = []
+        self.runComponents = []
+        self.componentStarts = []
+        self.componentOrder = []
+        self.componentFill = []
+        defer {
+            self.parents = parents
+            self.components = components
+            self.runComponents = runComponents
+            self.componentStarts = componentStarts
+            self.componentOrder = componentOrder
+            self.componentFill = componentFill
+        }
         parents.removeAll(keepingCapacity: true)
         parents.append(contentsOf: 0..<Int32(runs.count))
         var previousStart = 0, previousEnd = 0, index = 0
@@ -365,7 +390,7 @@ public final class TextRegionDetector {
                     while p < previousEnd, runs[p].x1 + 1 < run.x0 { p += 1 }
                     var q = p
                     while q < previousEnd, runs[q].x0 <= run.x1 + 1 {
-                        let a = root(Int32(current)), b = root(Int32(q))
+                        let a = Self.root(Int32(current), in: &parents), b = Self.root(Int32(q), in: &parents)
                         if a != b { parents[Int(max(a, b))] = min(a, b) }
                         q += 1
                     }
@@ -379,7 +404,7 @@ public final class TextRegionDetector {
         runComponents.removeAll(keepingCapacity: true)
         runComponents.append(contentsOf: repeatElement(-1, count: runs.count))
         for index in 0..<runs.count {
-            let top = Int(root(Int32(index)))
+            let top = Int(Self.root(Int32(index), in: &parents))
             let run = runs[index]
             if runComponents[top] < 0 {
                 runComponents[top] = Int32(components.count)
