@@ -13,20 +13,13 @@ extension MicrobenchCommand {
                 scans propose them): equal checksums mean equal proposals.
                 """)
 
-        @Argument(help: "Frames to replay (a Y4M file or image directory).")
-        var path: String
-
-        @Option(help: "Timed runs over all frames.")
-        var runs = 5
-
-        @Flag(help: "Print one JSON object.")
-        var json = false
+        @OptionGroup var recording: RecordingOptions
 
         func run() throws {
-            let frames = try MicrobenchCommand.frames(at: path)
+            let frames = try MicrobenchCommand.frames(at: recording.path)
             let detector = TextRegionDetector()
             var checksum = 0
-            let rates = MicrobenchCommand.measure(runs: runs, work: frames.count) {
+            let rates = MicrobenchCommand.measure(runs: recording.runs, work: frames.count) {
                 checksum = 0
                 for frame in frames {
                     let regions = frame.luma.withUnsafeBufferPointer {
@@ -39,7 +32,7 @@ extension MicrobenchCommand {
                 }
             }
             Summary(benchmark: "proposals \(frames[0].width)x\(frames[0].height)", unit: "frames/s", work: frames.count, rates: rates, results: checksum)
-                .print(json: json)
+                .print(json: recording.json)
         }
     }
 }

@@ -54,6 +54,18 @@ struct MicrobenchCommand: ParsableCommand {
         }
     }
 
+    /// The options of the benchmarks that replay a recording's frames.
+    struct RecordingOptions: ParsableArguments {
+        @Argument(help: "Frames to replay (a Y4M file or image directory).")
+        var path: String
+
+        @Option(help: "Timed runs over all frames.")
+        var runs = 5
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+    }
+
     /// Every frame of a recording (a Y4M file or an image directory), in memory.
     static func frames(at path: String) throws -> [Frame] {
         var frames: [Frame] = []
@@ -185,19 +197,12 @@ struct MicrobenchCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Frames per second of the frame thread's change detection (motion and changed cells) over a recording.")
 
-        @Argument(help: "Frames to replay (a Y4M file or image directory).")
-        var path: String
-
-        @Option(help: "Timed runs over all frames.")
-        var runs = 5
-
-        @Flag(help: "Print one JSON object.")
-        var json = false
+        @OptionGroup var recording: RecordingOptions
 
         func run() throws {
-            let frames = try MicrobenchCommand.frames(at: path)
+            let frames = try MicrobenchCommand.frames(at: recording.path)
             var changed = 0
-            let rates = MicrobenchCommand.measure(runs: runs, work: frames.count) {
+            let rates = MicrobenchCommand.measure(runs: recording.runs, work: frames.count) {
                 var detector = SceneChangeDetector()
                 changed = 0
                 for frame in frames {
@@ -205,7 +210,7 @@ struct MicrobenchCommand: ParsableCommand {
                 }
             }
             Summary(benchmark: "changes \(frames[0].width)x\(frames[0].height)", unit: "frames/s", work: frames.count, rates: rates, results: changed)
-                .print(json: json)
+                .print(json: recording.json)
         }
     }
 }
