@@ -7,7 +7,10 @@
 #   bench/compare.sh SEQUENCE-NAME|PATH... [--runs N] [--baseline-frames N]
 #     SEQUENCE-NAME  a `lensd bench --generate` name (slow-pan-640, …), made on first use
 #     PATH           a .y4m file or a directory of frames (ground truth next to it is scored)
-#     --runs N       lensd runs per front-end; figures are medians (default 1)
+#     --runs N       rounds; each runs lensd, lensd --ocr full-frame and the CLI once, one
+#                    after the other, so that a machine whose speed drifts slows all three
+#                    alike. Figures are medians over the rounds, and each speed-up is the
+#                    median of the rounds' own ratios (default 1)
 #     --baseline-frames N
 #                    run both baselines (full-frame and the CLI) on the first N frames only:
 #                    their per-frame cost does not depend on the sequence's length, and
@@ -72,11 +75,12 @@ for sequence in $sequences; do
     else
         source_args="--generate $sequence"
     fi
+    # The first round's lensd run also makes the sequence on first use and tells its frames.
     # shellcheck disable=SC2086 # source_args is one or two words on purpose
-    "$lensd" bench --json --runs "$runs" --workers "$workers" $source_args > "$work/lensd.json"
-    path=$(json "$work/lensd.json" path)
-    truth=$(json "$work/lensd.json" truth)
-    frames=$(json "$work/lensd.json" median.frames_in | cut -d. -f1)
+    "$lensd" bench --json --runs 1 --workers "$workers" $source_args > "$work/lensd-1.json"
+    path=$(json "$work/lensd-1.json" path)
+    truth=$(json "$work/lensd-1.json" truth)
+    frames=$(json "$work/lensd-1.json" median.frames_in | cut -d. -f1)
 
     baseline_path=$path
     baseline_count=$frames
@@ -88,54 +92,73 @@ for sequence in $sequences; do
         esac
         python3 "$tool" head "$path" "$baseline_count" "$baseline_path"
     fi
-    "$lensd" bench --json --runs "$runs" --workers "$workers" "$baseline_path" -- --ocr full-frame > "$work/full.json"
-
     rm -rf "$work/cli"
     python3 "$tool" frames "$path" "$baseline_count" "$work/cli"
-    (
-        cd "$work/cli"
-        start=$(date +%s.%N)
-        ls | grep -v '\.txt$' | OMP_THREAD_LIMIT=1 /usr/bin/time -f '%U %S %M' -o ../cli.time \
-            xargs -P "$workers" -I{} sh -c 'tesseract "$1" "${1%.*}" --psm 11 >/dev/null 2>&1' _ {}
-        end=$(date +%s.%N)
-        echo "$start $end" > ../cli.wall
-    )
+
+    round=1
+    while [ "$round" -le "$runs" ]; do
+        if [ "$round" -gt 1 ]; then
+            "$lensd" bench --json --runs 1 --workers "$workers" "$path" > "$work/lensd-$round.json"
+        fi
+        "$lensd" bench --json --runs 1 --workers "$workers" "$baseline_path" -- --ocr full-frame > "$work/full-$round.json"
+        (
+            cd "$work/cli"
+            rm -f ./*.txt
+            start=$(date +%s.%N)
+            ls | grep -v '\.txt$' | OMP_THREAD_LIMIT=1 /usr/bin/time -f '%U %S %M' -o "../cli-$round.time" \
+                xargs -P "$workers" -I{} sh -c 'tesseract "$1" "${1%.*}" --psm 11 >/dev/null 2>&1' _ {}
+            end=$(date +%s.%N)
+            echo "$start $end" > "../cli-$round.wall"
+        )
+        round=$((round + 1))
+    done
     cli_recall=nan
     if [ -n "$truth" ]; then
         cli_recall=$(python3 "$tool" text-recall "$truth" "$work/cli" "$baseline_count")
     fi
 
-    python3 - "$sequence" "$frames" "$baseline_count" "$work/lensd.json" "$work/full.json" "$work/cli.time" "$work/cli.wall" "$cli_recall" "$runs" <<'PY'
-import json, sys
-name, frames, baseline, lensd_file, full_file, time_file, wall_file, cli_recall, runs = sys.argv[1:]
-frames, baseline = int(frames), int(baseline)
-lensd = json.load(open(lensd_file))["median"]
-full = json.load(open(full_file))["median"]
-user, system, max_kb = open(time_file).read().split()[-3:]
-start, end = map(float, open(wall_file).read().split())
-cli_fps = baseline / (end - start) if end > start else float("nan")
-cli = {"fps_out": cli_fps, "recall": float(cli_recall), "precision": None,
-       "cpu_s": float(user) + float(system), "peak_rss_bytes": int(max_kb) * 1024}
+    python3 - "$sequence" "$frames" "$baseline_count" "$work" "$cli_recall" "$runs" <<'PY'
+import json, statistics, sys
+name, frames, baseline, work, cli_recall, runs = sys.argv[1:]
+frames, baseline, runs = int(frames), int(baseline), int(runs)
+
+def cli_round(index):
+    user, system, max_kb = open("%s/cli-%d.time" % (work, index)).read().split()[-3:]
+    start, end = map(float, open("%s/cli-%d.wall" % (work, index)).read().split())
+    return {"fps_out": baseline / (end - start) if end > start else float("nan"), "recall": float(cli_recall),
+            "precision": None, "cpu_s": float(user) + float(system), "peak_rss_bytes": int(max_kb) * 1024}
+
+rounds = [{"lensd": json.load(open("%s/lensd-%d.json" % (work, index)))["median"],
+           "full": json.load(open("%s/full-%d.json" % (work, index)))["median"],
+           "cli": cli_round(index)} for index in range(1, runs + 1)]
+
+def median(kind, key):
+    values = [r[kind].get(key) for r in rounds if r[kind].get(key) is not None]
+    return statistics.median(values) if values else None
+
+def ratio(kind):
+    values = [r["lensd"]["fps_out"] / r[kind]["fps_out"] for r in rounds if r[kind]["fps_out"]]
+    return statistics.median(values) if values else float("nan")
 
 def cell(value, digits=3):
     return "–" if value is None or value != value else "%.*f" % (digits, value)
 
 note = "" if baseline == frames else "; baselines on the first %d frames (their per-frame cost is constant)" % baseline
-print("== %s: %d frames, median of %s run(s)%s ==" % (name, frames, runs, note))
+print("== %s: %d frames, median of %d round(s), each running all three%s ==" % (name, frames, runs, note))
 print("%-24s %9s %10s %8s %10s %9s %13s %9s" % (
     "", "fps", "lensd is", "recall", "precision", "cpu_s", "cpu_ms/frame", "rss_MiB"))
-for label, row, count in (("lensd", lensd, frames), ("lensd --ocr full-frame", full, baseline),
-                          ("tesseract CLI --psm 11", cli, baseline)):
-    ratio = lensd["fps_out"] / row["fps_out"] if row["fps_out"] else float("nan")
-    rss = row.get("peak_rss_bytes")
-    cpu = row.get("cpu_s")
+for label, kind, count in (("lensd", "lensd", frames), ("lensd --ocr full-frame", "full", baseline),
+                           ("tesseract CLI --psm 11", "cli", baseline)):
+    cpu = median(kind, "cpu_s")
+    rss = median(kind, "peak_rss_bytes")
     print("%-24s %9s %10s %8s %10s %9s %13s %9s" % (
-        label, cell(row["fps_out"], 2), "–" if row is lensd else cell(ratio, 1) + "x",
-        cell(row.get("recall")), cell(row.get("precision")), cell(cpu, 2),
+        label, cell(median(kind, "fps_out"), 2), "–" if kind == "lensd" else cell(ratio(kind), 1) + "x",
+        cell(median(kind, "recall")), cell(median(kind, "precision")), cell(cpu, 2),
         cell(cpu * 1000 / count if cpu is not None and count else None, 1),
         cell(rss / 1048576 if rss else None, 1)))
-print("cpu_s covers %d frames for lensd and %d for the baselines; the CLI's recall is text found, not prices parsed"
+print("cpu_s covers %d frames for lensd and %d for the baselines; the CLI's recall is text found, not prices parsed;"
       % (frames, baseline))
+print("each speed-up is the median of the rounds' own ratios (lensd and its baselines run one after the other)")
 print()
 PY
 done
