@@ -520,43 +520,57 @@ public final class TextRegionDetector {
     /// border, taller than the text, stays out. Each fragment goes to the line it is nearest to,
     /// so that a wider reach does not hand it to a neighbour.
     private func attachFragments(toLinesFrom first: Int) {
-        guard !fragments.isEmpty, first < candidates.count else { return }
+        guard first < candidates.count else { return }
+        // A glyph a line of its own found on this level (a blurred `2`, as wide as high) joins a
+        // line beside it as a fragment does, and is then no line of its own.
+        let glyphs = (first..<candidates.count).filter { Self.isGlyphSized(candidates[$0].box) }
+        guard !fragments.isEmpty || !glyphs.isEmpty else { return }
         var closed = [Bool](repeating: false, count: candidates.count - first)
-        defer {
-            for line in first..<candidates.count where closed[line - first] { closedOnTheLeft.insert(candidates[line].box) }
-        }
         // Fragments of finer levels count too: a digit apart from its group may be found whole only
         // at full resolution while its line is found only at a coarser level (`1 434 Kč`). Each is
         // taken by one line of this level at most.
-        var unattached = fragments
+        var unattached = fragments.map { (box: $0, candidate: Int?.none) } + glyphs.map { (box: candidates[$0].box, candidate: Int?.some($0)) }
+        var taken: [Int] = []
         var attached = true
         while attached, !unattached.isEmpty {
             attached = false
             unattached.removeAll { fragment in
-                var nearest: (line: Int, gap: Int)?
-                for line in first..<candidates.count where candidates[line].box.width >= 2 * candidates[line].box.height {
-                    let box = candidates[line].box
-                    guard fragment.height * 2 >= box.height, fragment.height * 4 <= box.height * 5 else { continue }
-                    let overlap = min(box.y + box.height, fragment.y + fragment.height) - max(box.y, fragment.y)
-                    guard overlap * 10 >= min(box.height, fragment.height) * 8 else { continue }
-                    let before = box.x - (fragment.x + fragment.width), after = fragment.x - (box.x + box.width)
-                    let gap = max(before, after)
-                    guard gap >= 0, before < 0 || !closed[line - first], gap * 2 <= box.height || before >= 0 && gap <= box.height
-                    else { continue }
-                    if nearest.map({ gap < $0.gap }) ?? true { nearest = (line, gap) }
-                }
-                guard let line = nearest?.line, let gap = nearest?.gap else { return false }
-                let current = candidates[line].box
-                if fragment.x < current.x, gap * 2 > current.height { closed[line - first] = true }
-                let x = min(current.x, fragment.x), y = min(current.y, fragment.y)
+                guard let (line, gap) = nearestLine(to: fragment.box, from: first, closed: closed) else { return false }
+                let current = candidates[line].box, box = fragment.box
+                if box.x < current.x, gap * 2 > current.height { closed[line - first] = true }
+                let x = min(current.x, box.x), y = min(current.y, box.y)
                 candidates[line].box = OCRRect(
-                    x: x, y: y, width: max(current.x + current.width, fragment.x + fragment.width) - x,
-                    height: max(current.y + current.height, fragment.y + fragment.height) - y)
+                    x: x, y: y, width: max(current.x + current.width, box.x + box.width) - x,
+                    height: max(current.y + current.height, box.y + box.height) - y)
+                if let candidate = fragment.candidate { taken.append(candidate) }
                 attached = true
                 return true
             }
         }
+        for line in first..<candidates.count where closed[line - first] { closedOnTheLeft.insert(candidates[line].box) }
+        for candidate in taken.sorted(by: >) { candidates.remove(at: candidate) }
     }
+
+    /// The line of this level (`candidates[first...]` at least twice as wide as high) a fragment
+    /// joins (see ``attachFragments(toLinesFrom:)``), and the gap between them; the nearest if several.
+    private func nearestLine(to fragment: OCRRect, from first: Int, closed: [Bool]) -> (line: Int, gap: Int)? {
+        var nearest: (line: Int, gap: Int)?
+        for line in first..<candidates.count where candidates[line].box.width >= 2 * candidates[line].box.height {
+            let box = candidates[line].box
+            guard fragment.height * 2 >= box.height, fragment.height * 4 <= box.height * 5 else { continue }
+            let overlap = min(box.y + box.height, fragment.y + fragment.height) - max(box.y, fragment.y)
+            guard overlap * 10 >= min(box.height, fragment.height) * 8 else { continue }
+            let before = box.x - (fragment.x + fragment.width), after = fragment.x - (box.x + box.width)
+            let gap = max(before, after)
+            guard gap >= 0, before < 0 || !closed[line - first], gap * 2 <= box.height || before >= 0 && gap <= box.height
+            else { continue }
+            if nearest.map({ gap < $0.gap }) ?? true { nearest = (line, gap) }
+        }
+        return nearest
+    }
+
+    /// Whether a line candidate is one glyph wide: at most 5/4 of its height.
+    private static func isGlyphSized(_ box: OCRRect) -> Bool { box.width * 4 <= box.height * 5 }
 
     /// Whether a coarse line reaches more than its height beyond the finer lines inside it (`inside`), on
     /// the left or the right, onto a background of the other polarity: it joined the lines of

@@ -132,6 +132,17 @@ struct TextRegionDetectorTests {
         #expect(price.box.x <= 175)
     }
 
+    @Test("widens a line over a leading group blurred as wide as high, found as a line of its own")
+    func attachesGlyphSizedLeadingGroup() throws {
+        // A receipt line of a generated frame (seed-13 receipt, frame 25, rows 120-183): `1 441 Kč`
+        // in a monospaced font at x 60-236, motion-blurred so that its `1` (x 60-82) is a component
+        // as wide as high, proposed alone, and `441 Kč` alone read as the false `441 Kč`.
+        let regions = try detectKeepingEdges("blurred-leading-group.pgm")
+        let price = try #require(regions.first { $0.box.x <= 150 && $0.box.x + $0.box.width >= 150 && $0.box.y <= 32 && $0.box.y + $0.box.height >= 32 })
+        #expect(price.box.x <= 64 && price.box.x + price.box.width >= 230, "\(price.box)")
+        #expect(!regions.contains { $0.box.x + $0.box.width <= 100 }, "\(regions)")
+    }
+
     @Test("lets no word join a line on the left of a fragment attached a word space before it")
     func stopsALineAtItsLeadingFragment() throws {
         // A generated glare frame (seed 11, frame 3): `$ 4.58` at x 92-248, its `$` a word space
