@@ -33,6 +33,8 @@ struct PriceExtractorTests {
         Case(text: "1791 Ke", amount: "1791", currency: "CZK", evidence: .symbol, span: "1791 Ke"),
         Case(text: "1174 ké", amount: "1174", currency: "CZK", evidence: .symbol, span: "1174 ké"),
         Case(text: "1791 K¢", amount: "1791", currency: "CZK", evidence: .symbol, span: "1791 K¢"),
+        Case(text: "674 KE", amount: "674", currency: "CZK", evidence: .symbol, span: "674 KE"),
+        Case(text: "2 579 KC", amount: "2579", currency: "CZK", evidence: .symbol, span: "2 579 KC"),
         Case(text: "R$ 10,50", amount: "10.5", currency: "BRL", evidence: .symbol, span: "R$ 10,50"),
         Case(text: "Preis 1.299 €", amount: "1299", currency: "EUR", evidence: .symbol, span: "1.299 €"),
         Case(text: "now 1.29 €", amount: "1.29", currency: "EUR", evidence: .symbol, span: "1.29 €"),
