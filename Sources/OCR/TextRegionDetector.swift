@@ -43,6 +43,9 @@ public final class TextRegionDetector {
     /// The boxes of lines that a fragment a word space before them starts (see
     /// `attachFragments(toLinesFrom:)`): no word before them joins them.
     private var closedOnTheLeft: Set<OCRRect> = []
+    /// The glyphs found as lines of their own that joined a line beside them
+    /// (`attachFragments(toLinesFrom:)`): strokes inside one are no lines stacked in a coarser one.
+    private var attachedGlyphs: [OCRRect] = []
     /// The full-resolution image of the running ``detect(luma:width:height:stride:keepingLinesAtEdges:)``
     /// call (nil outside it): where coarse lines are checked for two backgrounds.
     private var source: (base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int)?
@@ -79,6 +82,7 @@ public final class TextRegionDetector {
         candidates.removeAll(keepingCapacity: true)
         fragments.removeAll(keepingCapacity: true)
         closedOnTheLeft.removeAll(keepingCapacity: true)
+        attachedGlyphs.removeAll(keepingCapacity: true)
         source = (base, width, height, stride)
         defer { source = nil }
         var level = 0
@@ -537,12 +541,19 @@ public final class TextRegionDetector {
             unattached.removeAll { fragment in
                 guard let (line, gap) = nearestLine(to: fragment.box, from: first, closed: closed) else { return false }
                 let current = candidates[line].box, box = fragment.box
-                if box.x < current.x, gap * 2 > current.height { closed[line - first] = true }
+                if fragment.candidate != nil, !isOnOneBackground(box, current) { return false }
+                // A glyph found as a line of its own starts the line whatever the gap: a currency
+                // sign or a leading group (the `$` of `$ 4.58` as wide as high, in a dim frame,
+                // brought the line within a word space of the next tag's `75`).
+                if box.x < current.x, gap * 2 > current.height || fragment.candidate != nil { closed[line - first] = true }
                 let x = min(current.x, box.x), y = min(current.y, box.y)
                 candidates[line].box = OCRRect(
                     x: x, y: y, width: max(current.x + current.width, box.x + box.width) - x,
                     height: max(current.y + current.height, box.y + box.height) - y)
-                if let candidate = fragment.candidate { taken.append(candidate) }
+                if let candidate = fragment.candidate {
+                    taken.append(candidate)
+                    attachedGlyphs.append(box)
+                }
                 attached = true
                 return true
             }
@@ -590,6 +601,17 @@ public final class TextRegionDetector {
         return sides.contains { side in side.count > line.height && polarity(columns: side, rows: rows).map { $0 != within } == true }
     }
 
+    /// Whether a glyph and the line beside it show text of one polarity (both dark on light, or
+    /// both light on dark), as the glyphs of one line do: the white `75` of the next, black tag,
+    /// a line height before the black `$ 4.58` on yellow, is no leading group of it.
+    private func isOnOneBackground(_ glyph: OCRRect, _ line: OCRRect) -> Bool {
+        let rows = line.y..<(line.y + line.height)
+        guard let lineText = polarity(columns: line.x..<(line.x + line.width), rows: rows),
+              let glyphText = polarity(columns: glyph.x..<(glyph.x + glyph.width), rows: glyph.y..<(glyph.y + glyph.height))
+        else { return true }
+        return lineText == glyphText
+    }
+
     /// The polarity (``LinePolarity/classify(_:)``) of a rectangle of the full-resolution image.
     private func polarity(columns: Range<Int>, rows: Range<Int>) -> LinePolarity? {
         guard let source else { return nil }
@@ -616,11 +638,15 @@ public final class TextRegionDetector {
             guard !inside.isEmpty else { continue }
             // Lines (at least twice as wide as high), not parts of big glyphs.
             let lines = inside.filter { candidates[$0].box.width >= 2 * candidates[$0].box.height }
+            // Lines stacked in it: two text lines the coarse level joined, not the strokes of a glyph
+            // that joined a line (the bars of the `€` of `€ 1.835,99`, found as two lines one above
+            // the other on the finest level).
             let stacked = lines.contains { a in
                 lines.contains { b in
                     let boxA = candidates[a].box, boxB = candidates[b].box
                     let overlap = min(boxA.y + boxA.height, boxB.y + boxB.height) - max(boxA.y, boxB.y)
                     return overlap * 2 < min(boxA.height, boxB.height)
+                        && !attachedGlyphs.contains { Self.liesMostlyInside(boxA, $0) && Self.liesMostlyInside(boxB, $0) }
                 }
             }
             // Only lines at least half as high as the coarse one tell its text's polarity: a piece
@@ -649,6 +675,11 @@ public final class TextRegionDetector {
             return TextRegion(box: box, level: line.level)
         }
         return lines.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+    }
+
+    /// Whether at least half of `inner` lies inside `outer`.
+    private static func liesMostlyInside(_ inner: OCRRect, _ outer: OCRRect) -> Bool {
+        intersection(inner, outer) * 2 >= area(inner)
     }
 
     /// Joins boxes that sit side by side on one text line (words a wide space apart, a currency
