@@ -56,9 +56,9 @@ struct CurrencySymbolTable: Sendable {
     /// - `Fr.`, `Fr`, `SFr.`, `sFr.`: Swiss francs as printed on Swiss shelves (`Fr` without its period
     ///   counts only for a CHF source).
     /// - `Kc`, `Ke`, `Ké`, `K¢`, `KC`, `KE`, `kč`, `ké`, `zl`, `RS`: `Kč`, `zł` and `R$` as OCR reads them (an
-    ///   English model reads `č` as `e`, `é`, `E` or `C`, and a big `K` in a light font as `k`). `KC` and `KE`
-    ///   count whatever the source currency (white-on-green `674 Kč` read as `674 KE` on every frame of a
-    ///   generated small-text sequence); `RS` only before a Brazilian amount.
+    ///   English model reads `č` as `e`, `é`, `E` or `C`, and a big `K` in a light font as `k`). The
+    ///   two-letter capitals count for their own source currency, and otherwise only where the scanner
+    ///   finds them in their place: `KC` and `KE` right after an amount, `RS` right before a Brazilian one.
     /// - `kr`, `kr.`, `Kr`, `KR`: ICU knows `kr` for DKK/NOK/SEK and `kr.` for DKK/ISK; shelves use both
     ///   spellings for all four.
     /// - `Rs`, `Rs.`: also the common Latin spelling of the Indian rupee.
@@ -97,7 +97,7 @@ struct CurrencySymbolTable: Sendable {
     /// Short alphabetic symbols that are safe outside their own currency's country (`Fr` without its
     /// period is not: it is also Friday and French).
     static let trustedShortSymbols: Set<String> = [
-        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "Ke", "Ké", "KC", "KE", "K¢", "kč", "ké", "zl", "KM", "DA", "DT", "TL", "Kč", "zł", "KD", "đ",
+        "kr", "Kr", "KR", "Ft", "Rp", "Rs", "RM", "Kc", "Ke", "Ké", "K¢", "kč", "ké", "zl", "KM", "DA", "DT", "TL", "Kč", "zł", "KD", "đ",
     ]
 
     /// Short symbols that are common words in European languages.

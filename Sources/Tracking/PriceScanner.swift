@@ -95,7 +95,9 @@ struct PriceScanner {
             if table.wordLikeCodes.contains(code), code != source { return nil }
             return Marking(tokenIndex: index, currency: code, evidence: .code, certainty: 1)
         case .symbol(let symbol):
-            guard let resolved = table.resolve(symbol, source: source) else { return brazilianReal(misreadAt: index, symbol: symbol) }
+            guard let resolved = table.resolve(symbol, source: source) else {
+                return brazilianReal(misreadAt: index, symbol: symbol) ?? czechCrown(misreadAt: index, symbol: symbol)
+            }
             return Marking(tokenIndex: index, currency: resolved.code, evidence: .symbol, certainty: resolved.certainty)
         case .misreadDollar:
             guard let dollar = table.dollar, let resolved = table.resolve(dollar, source: source), hasCentsAfter(index)
@@ -126,6 +128,17 @@ struct PriceScanner {
             let number = tokens[index + 1].number, number.separators.last == .comma, number.groupLengths.last == 2
         else { return nil }
         return Marking(tokenIndex: index, currency: "BRL", evidence: .symbol, certainty: 0.7)
+    }
+
+    /// `KC` or `KE` as OCR reads a `Kč` in capitals (white-on-green `674 Kč` read as `674 KE` on
+    /// every frame of a generated small-text sequence), taken as the koruna for any source currency
+    /// right after an amount, where `Kč` is printed; before one (`KC 135`) it is more often a code.
+    private func czechCrown(misreadAt index: Int, symbol: Int) -> Marking? {
+        let text = table.symbols[symbol].text
+        guard text == "KC" || text == "KE", index > 0, tokens[index].gapBefore <= 1, tokens[index - 1].isNumber,
+            index + 1 == tokens.count || !tokens[index + 1].isNumber || tokens[index + 1].gapBefore > 1
+        else { return nil }
+        return Marking(tokenIndex: index, currency: "CZK", evidence: .symbol, certainty: 0.9)
     }
 
     /// The number a currency marker belongs to: the one it touches when it sits between two, else the one

@@ -56,6 +56,15 @@ struct PriceExtractorTests {
         #expect(extractor.parse("RS 200").allSatisfy { $0.currency != "BRL" })
     }
 
+    @Test("reads KC or KE after an amount as Kč whatever the source currency, but not before one")
+    func readsCapitalCrownsOnlyAfterAmounts() throws {
+        let extractor = PriceExtractor(configuration: .init(sourceCurrency: "USD"))
+        let crowns = try #require(extractor.parse("674 KE").first)
+        #expect(crowns.currency == "CZK" && crowns.currencyEvidence == .symbol && crowns.amount == 674)
+        #expect(extractor.parse("KC 135").allSatisfy { $0.currency != "CZK" })
+        #expect(extractor.parse("KE 135").allSatisfy { $0.currency != "CZK" })
+    }
+
     @Test("reads marked amounts", arguments: markedCases)
     func readsMarkedAmounts(_ example: Case) throws {
         let prices = PriceExtractor(configuration: .init(sourceCurrency: example.source)).parse(example.text)
