@@ -71,6 +71,7 @@ struct PriceTrackerCore: Sendable {
         }
         endTracksOutside(frameSize, sparing: matchedTracks)
         endPartialTracks()
+        endDuplicateTracks()
         let unmatched = startingTracks ? usable.indices.filter { !matchedDetections.contains($0) } : []
         // Whole reads start tracks before partial reads of the same price in this batch (`£52` of
         // `£52.92`, from another pass: at least half a text height narrower), which then count as
@@ -231,6 +232,31 @@ struct PriceTrackerCore: Sendable {
                     && (value.amount.rounded(toPlaces: 0, .down) == shown.amount || ValueVote.lostLeadingGroup(shown.amount, of: value.amount))
             }
             if covered { tracks[index].state = .ended }
+        }
+    }
+
+    /// Ends a track that shows the same price as another over the same place: its box mostly
+    /// inside the other's, or the other's inside its own, or overlapping by ``PriceTracker/Configuration/duplicateIoU``.
+    /// Two reads of one tag that did not match each other (a tight `$36.99` and one taken with
+    /// the glare around it, twice as high) each started a track, and both were shown on 15 frames of
+    /// a generated glare sequence. The track kept is the locked one, else the one shown longer
+    /// (confirmed before tentative), else the one read more often, else the older.
+    private mutating func endDuplicateTracks() {
+        func rank(_ track: TrackRecord) -> (Int, Int, Int, Int) {
+            (track.locked ? 1 : 0, track.state == .tentative ? 0 : 1, track.hits, -track.serial)
+        }
+        for index in tracks.indices where tracks[index].state != .ended && !tracks[index].locked {
+            let track = tracks[index], box = track.filter.box, shown = track.vote.shown
+            let duplicated = tracks.indices.contains { other in
+                let kept = tracks[other]
+                guard other != index, kept.state != .ended, kept.vote.shown.amount == shown.amount,
+                    kept.vote.shown.currency == shown.currency, rank(kept) > rank(track)
+                else { return false }
+                let keptBox = kept.filter.box
+                return keptBox.intersectionOverUnion(box) >= configuration.duplicateIoU
+                    || Self.isMostlyInside(box, keptBox) || Self.isMostlyInside(keptBox, box)
+            }
+            if duplicated { tracks[index].state = .ended }
         }
     }
 

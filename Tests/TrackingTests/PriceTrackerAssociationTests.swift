@@ -196,6 +196,24 @@ struct PriceTrackerAssociationTests {
         #expect(shown.count == 1)
     }
 
+    @Test func aSecondTrackOfOnePriceOverTheSamePlaceEndsButTwoEqualPricesSideBySideStay() throws {
+        let tracker = PriceTracker()
+        // `$36.99` read tightly, then also with the glare around it: twice as high, too unlike the
+        // tight box to match its track or to count as a duplicate of it when it started its own.
+        let tight = detection("36.99", x: 100, y: 100, width: 80, height: 24)
+        let loose = detection("36.99", x: 95, y: 100, width: 100, height: 50, confidence: 0.8)
+        for frame in 0..<3 { _ = tracker.update(detections: [tight], at: frameTime(frame)) }
+        var shown: [TrackedPrice] = []
+        for frame in 3..<8 { shown = tracker.update(detections: [tight, loose], at: frameTime(frame)) }
+        let kept = try #require(shown.first)
+        #expect(shown.count == 1)
+        #expect(kept.box.height < 30)
+        let shelf = PriceTracker()
+        let pair = [detection("36.99", x: 100, y: 100), detection("36.99", x: 300, y: 100)]
+        for frame in 0..<5 { shown = shelf.update(detections: pair, at: frameTime(frame)) }
+        #expect(shown.count == 2)
+    }
+
     @Test func aPartialReadBesideTheWholePriceInOneBatchStartsNoTrack() {
         let tracker = PriceTracker()
         // `£52` of `£52.92` (another pass lost the cents), more confident than the whole read.
