@@ -652,7 +652,17 @@ public final class TextRegionDetector {
             // Only lines at least half as high as the coarse one tell its text's polarity: a piece
             // of a glyph (the bowl of an `R`) is mostly ink.
             let tall = lines.map { candidates[$0].box }.filter { $0.height * 2 >= outer.box.height }
-            if stacked || spansTwoBackgrounds(outer.box, beyond: tall) {
+            // Lines side by side in it, further apart than words are (a line height or more) and
+            // much lower than it: the coarse level joined a row of out-of-focus tags into one band
+            // (`£73.00`, `GBP 44.99` and `1 379 Kč` of a generated blur frame, one line 624 px wide).
+            let row = lines.map { candidates[$0].box }.filter { $0.height * 2 < outer.box.height && $0.height * 4 >= outer.box.height }
+            let besideEachOther = row.contains { a in
+                row.contains { b in
+                    let overlap = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+                    return b.x >= a.x + a.width + max(a.height, b.height) && overlap * 10 >= min(a.height, b.height) * 6
+                }
+            }
+            if stacked || besideEachOther || spansTwoBackgrounds(outer.box, beyond: tall) {
                 kept[coarse] = false
             } else {
                 for index in inside { kept[index] = false }

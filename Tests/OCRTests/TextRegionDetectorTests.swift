@@ -143,6 +143,18 @@ struct TextRegionDetectorTests {
         #expect(!regions.contains { $0.box.x + $0.box.width <= 100 }, "\(regions)")
     }
 
+    @Test("proposes the prices of a row of out-of-focus tags, not one line across the row")
+    func splitsARowOfBlurredTags() throws {
+        // Rows 192-351 of a generated blur frame (seed 16, frame 10): dark tags with light text
+        // (`£73.00`, `£123`, `GBP 44.99`, `1 379 Kč`) side by side, out of focus. The coarse levels
+        // joined the row into one line 624 px wide, which won over the prices found inside it.
+        let regions = try detectKeepingEdges("blurred-tag-row.pgm")
+        #expect(!regions.contains { $0.box.width > 400 }, "\(regions)")
+        let price = try #require(regions.first { $0.box.x <= 300 && $0.box.x + $0.box.width >= 440 && $0.box.y <= 98 && $0.box.y + $0.box.height >= 98 })
+        #expect(price.box.x >= 260 && price.box.x + price.box.width <= 470, "\(price.box)")
+        #expect(regions.contains { $0.box.x <= 20 && $0.box.x + $0.box.width >= 90 && $0.box.y <= 96 && $0.box.y + $0.box.height >= 96 })
+    }
+
     @Test("lets no word join a line on the left of a fragment attached a word space before it")
     func stopsALineAtItsLeadingFragment() throws {
         // A generated glare frame (seed 11, frame 3): `$ 4.58` at x 92-248, its `$` a word space
