@@ -1,5 +1,6 @@
 import Capture
 import Foundation
+import OCR
 import Synchronization
 import Testing
 import Tracking
@@ -28,6 +29,28 @@ struct OCRJobQueueTests {
             queue.finish(job)
         }
         #expect(order == [2, 4, 3, 1, 0])
+    }
+
+    @Test func runsScansThenReadsOfTallerLinesFirstAmongNewRegionsWhateverTheirFrame() throws {
+        let queue = OCRJobQueue(staleAfter: nil) { _ in }
+        func lines(_ heights: [Int]) -> [TextRegion] {
+            heights.map { TextRegion(box: OCRRect(x: 0, y: 0, width: 40, height: $0), level: 0) }
+        }
+        let mask = CellMask(cellSize: 16, frameWidth: 64, frameHeight: 64, value: true)
+        // The small print of the frames before is still waiting when a price comes into view.
+        queue.push(OCRJob(kind: .read(lines([12, 14])), priority: .newRegions, frame: try Self.frame(0), time: 0))
+        queue.push(OCRJob(kind: .read(lines([20, 16])), priority: .newRegions, frame: try Self.frame(1), time: 0))
+        queue.push(try Self.job(.tentative, frame: 2))
+        queue.push(OCRJob(kind: .scan(unread: mask, forced: mask, known: []), priority: .newRegions, frame: try Self.frame(3), time: 0))
+        queue.push(OCRJob(kind: .read(lines([10, 48])), priority: .newRegions, frame: try Self.frame(4), time: 0))
+        queue.push(OCRJob(kind: .read(lines([20])), priority: .newRegions, frame: try Self.frame(5), time: 0))
+        var order: [UInt64] = []
+        while !queue.isEmpty, let job = queue.pop() {
+            order.append(job.frame.sequence)
+            queue.finish(job)
+        }
+        // Equal heights keep their order; the tentative track's read comes after all new regions.
+        #expect(order == [3, 4, 1, 5, 0, 2])
     }
 
     @Test func holdsAWholeFramePassWhileAScanRunsThenHandsOutTheScansReadsFirst() throws {

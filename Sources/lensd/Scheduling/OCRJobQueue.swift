@@ -1,8 +1,10 @@
 import Foundation
 
-/// The OCR workers' queue: jobs wait in priority order (``OCRJob/Priority``, then first come),
-/// workers block in ``pop()`` for the next one, and jobs whose frame has gone stale are dropped
-/// instead of run.
+/// The OCR workers' queue: jobs wait in priority order (``OCRJob/Priority``), workers block in
+/// ``pop()`` for the next one, and jobs whose frame has gone stale are dropped instead of run.
+///
+/// Among new regions, scans go first and then reads of the tallest lines, whatever frame they
+/// came from (``precedes(_:_:)``); otherwise first come, first served.
 ///
 /// A whole-frame pass is not handed out while a scan runs: the scan is about to queue the reads
 /// of new lines, which go first, and a pass would hold a worker for a third of a second or more
@@ -57,7 +59,7 @@ final class OCRJobQueue: @unchecked Sendable {
             dropped(job)
             return job.id
         }
-        let index = jobs.firstIndex { $0.priority > job.priority } ?? jobs.endIndex
+        let index = jobs.firstIndex { Self.precedes(job, $0) } ?? jobs.endIndex
         jobs.insert(job, at: index)
         outstanding[job.frame.sequence, default: 0] += 1
         let waiting = jobs.count
@@ -173,6 +175,27 @@ final class OCRJobQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         for job in rest { dropped(job) }
+    }
+
+    /// Whether `job` runs before `other`, queued earlier: a higher priority does; among new
+    /// regions, a scan does before reads (it finds what came into view; it takes a few
+    /// milliseconds where a read job takes tens), and a read of taller lines before one of lower
+    /// lines (a tag's price is its biggest text). First come, first served otherwise: under
+    /// load, the lines of a price coming into view waited behind the small print of the frames
+    /// before, and the scan that would find it behind both.
+    static func precedes(_ job: OCRJob, _ other: OCRJob) -> Bool {
+        if job.priority != other.priority { return job.priority < other.priority }
+        guard job.priority == .newRegions else { return false }
+        return newRegionRank(job) > newRegionRank(other)
+    }
+
+    /// A scan ranks above every read; a read ranks by its tallest line.
+    private static func newRegionRank(_ job: OCRJob) -> Int {
+        switch job.kind {
+        case .scan: Int.max
+        case .read(let lines, _, _, _): lines.map(\.box.height).max() ?? 0
+        case .verify, .wholeFrame: 0
+        }
     }
 
     private static func isScan(_ job: OCRJob) -> Bool {
