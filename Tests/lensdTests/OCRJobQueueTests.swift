@@ -44,6 +44,8 @@ struct OCRJobQueueTests {
         queue.push(OCRJob(kind: .scan(unread: mask, forced: mask, known: []), priority: .newRegions, frame: try Self.frame(3), time: 0))
         queue.push(OCRJob(kind: .read(lines([10, 48])), priority: .newRegions, frame: try Self.frame(4), time: 0))
         queue.push(OCRJob(kind: .read(lines([20])), priority: .newRegions, frame: try Self.frame(5), time: 0))
+        // Reads of new regions, not the scan or the tentative track's read.
+        #expect(queue.newRegionReadsWaiting == 4)
         var order: [UInt64] = []
         while !queue.isEmpty, let job = queue.pop() {
             order.append(job.frame.sequence)

@@ -90,6 +90,32 @@ struct OCRSchedulerTests {
         #expect(mask.count == 1 && mask[3, 4])
     }
 
+    @Test func holdsBackALiveScanWhileMoreThanTwoReadsOfNewRegionsWaitThenTakesEverythingThatChanged() throws {
+        var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        scheduler.completed(Self.result(of: first[0]), offset: .identity)
+        var change = Self.still()
+        change.isStill = false
+        change.changed[3, 4] = true
+        scheduler.observe(change, width: Self.width, height: Self.height)
+        // The first scan's reads still wait: no scan, its cells stay unread.
+        #expect(Self.scanMask(scheduler.plan(frame: try Self.frame(1), time: 0.03, tracks: [], queueEmpty: false, readsWaiting: 3)) == nil)
+        change.changed[3, 4] = false
+        change.changed[7, 2] = true
+        scheduler.observe(change, width: Self.width, height: Self.height)
+        let mask = try #require(Self.scanMask(scheduler.plan(frame: try Self.frame(2), time: 0.07, tracks: [], queueEmpty: false, readsWaiting: 2)))
+        #expect(mask.count == 2 && mask[3, 4] && mask[7, 2])
+    }
+
+    @Test func aFastReplayScansWhateverWaits() throws {
+        var configuration = Self.noWholeFrames()
+        configuration.maximumWaitingReads = nil
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        #expect(Self.scanMask(scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: false, readsWaiting: 40)) != nil)
+    }
+
     @Test func aDroppedScanLeavesItsCellsUnread() throws {
         var scheduler = OCRScheduler(configuration: Self.noWholeFrames())
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)

@@ -150,6 +150,15 @@ final class OCRJobQueue: @unchecked Sendable {
         return jobs.isEmpty
     }
 
+    /// Reads of new regions waiting now (a scan's work not yet started).
+    var newRegionReadsWaiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.count { job in
+            if case .read = job.kind { job.priority == .newRegions } else { false }
+        }
+    }
+
     /// Jobs waiting now.
     var depth: Int {
         condition.lock()

@@ -69,6 +69,13 @@ struct OCRScheduler {
         /// Scans running at once: one in a live run (the next one then covers everything that
         /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
         var concurrentScans = 1
+        /// Live runs: no scan is planned while more reads of new regions than this wait. A scan
+        /// goes before every read in the queue (``OCRJobQueue``); under load, one planned on every
+        /// frame queued reads of lines whose reads were still waiting, and the queue held 53 jobs
+        /// and their frames (peak RSS 153 MiB at 1280x720). Held back, the next scan covers all
+        /// the cells that changed meanwhile. `nil`: no limit (`--fast` replays, which must not
+        /// depend on the workers' timing).
+        var maximumWaitingReads: Int? = 2
         /// In a `--fast` replay, reads planned on frame N are applied on frame N + this, as a live
         /// run applies them when they finish: about 67 ms at 30 fps.
         var fastLagFrames: UInt64 = 2
@@ -253,8 +260,10 @@ struct OCRScheduler {
     }
 
     /// The jobs to queue for this frame, given the tracks as they stand in this frame's pixels.
-    /// - Parameter queueEmpty: whether no job waits (a whole-frame pass only starts then).
-    mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool) -> [OCRJob] {
+    /// - Parameters:
+    ///   - queueEmpty: whether no job waits (a whole-frame pass only starts then).
+    ///   - readsWaiting: reads of new regions waiting in the queue (see ``Configuration/maximumWaitingReads``).
+    mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool, readsWaiting: Int = 0) -> [OCRJob] {
         var jobs: [OCRJob] = []
         trackBoxes = tracks.map(\.box)
         markedTrackBoxes = tracks.filter { !$0.assumedCurrency }.map(\.box)
@@ -262,7 +271,8 @@ struct OCRScheduler {
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
         scheduleEdgeReads(at: time)
         releaseContentChanges(at: time)
-        if scansRunning < max(1, configuration.concurrentScans), let mask = unread, !mask.isEmpty {
+        let backlogged = configuration.maximumWaitingReads.map { readsWaiting > $0 } ?? false
+        if scansRunning < max(1, configuration.concurrentScans), !backlogged, let mask = unread, !mask.isEmpty {
             let must = forced ?? mask
             knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
             jobs.append(OCRJob(

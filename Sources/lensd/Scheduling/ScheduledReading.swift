@@ -34,7 +34,10 @@ final class ScheduledReading {
         self.mailbox = mailbox
         self.lagFrames = lagFrames
         var configuration = configuration
-        if let lagFrames { configuration.concurrentScans = Int(max(1, lagFrames)) }
+        if let lagFrames {
+            configuration.concurrentScans = Int(max(1, lagFrames))
+            configuration.maximumWaitingReads = nil
+        }
         self.scheduler = OCRScheduler(configuration: configuration)
         self.metrics = metrics
         self.reportError = reportError
@@ -110,7 +113,8 @@ final class ScheduledReading {
     }
 
     private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary]) {
-        for job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty) {
+        let readsWaiting = lagFrames == nil ? jobs.newRegionReadsWaiting : 0
+        for job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty, readsWaiting: readsWaiting) {
             jobs.push(job)
         }
     }
