@@ -124,6 +124,7 @@ struct BenchRunner: Sendable {
             figures.confirmInViewSecondsP95 = rounded(tracking.confirmInViewSecondsP95)
             figures.confirmEnteringSecondsMean = rounded(tracking.confirmEnteringSecondsMean)
             figures.confirmEnteringSecondsP95 = rounded(tracking.confirmEnteringSecondsP95)
+            figures.enteringTags = Double(tracking.enteringTags)
             figures.missedTags = Double(tracking.missedTags)
             figures.idSwitches = Double(tracking.idSwitches)
         }
