@@ -4,6 +4,7 @@
 #
 # Usage: bench/conditions.sh LENSD [LABEL] [-- EXTRA LENSD ARGS...]   (from the repository root)
 #   SEED=11 FRAMES=40 CONDITIONS="clean lowlight ..." WORKERS=2 bench/conditions.sh .build-reading/release/lensd after
+#   bench/conditions.sh .build-reading/release/lensd lag0 -- --read-lag 0   (each frame shows its own reads)
 # Sequences are generated on demand (samples/generate.py, fixed seed, 640x480, hand-held motion) into
 # bench/out/conditions-seedSEED/CONDITION/ and reused; lensd's output goes to CONDITION.LABEL.ndjson
 # next to them and the process's user CPU seconds to CONDITION.LABEL.cpu. Change SEED to check that

@@ -28,6 +28,11 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Process every frame as fast as the pipeline goes; never drop (benchmarks, reproducible output).")
     var fast = false
 
+    @Option(help: ArgumentHelp(
+        "With --fast: apply each frame's reads this many frames later, as a live run does (default 2, about 67 ms at 30 fps); 0: every frame shows its own reads (offline annotation, slower).",
+        valueName: "frames"))
+    var readLag: UInt64?
+
     @Flag(help: "Start again at the end (not for stdin).")
     var loop = false
 
@@ -40,6 +45,13 @@ struct ReplayCommand: AsyncParsableCommand {
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) {
             throw ValidationError("--fps must be above 0 and at most 1000")
+        }
+        if let readLag {
+            guard fast else { throw ValidationError("--read-lag needs --fast (a live replay applies reads when they finish)") }
+            guard readLag <= 30 else { throw ValidationError("--read-lag must be at most 30 frames") }
+            guard ocr.effectiveSchedule == .changes else {
+                throw ValidationError("--read-lag applies to --schedule changes (reading every frame whole shows each frame's own reads)")
+            }
         }
         if daemon.control == .stdin, paths.contains("-") {
             throw ValidationError("--control stdin cannot be used when frames come from stdin")
@@ -60,6 +72,8 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.inputFailed)
         }
         let frameRate = fps ?? source.nominalFrameRate ?? 30
+        var scheduling = ocr.scheduling
+        if let readLag { scheduling.fastLagFrames = readLag }
         // Replays answer zoom like a camera without optical zoom: a centre crop before OCR.
         let zoomed = DigitallyZoomedSource(source)
         try await session.serve(DaemonSession.Work(
@@ -74,7 +88,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: ocr.reader,
                 schedule: ocr.effectiveSchedule,
-                scheduling: ocr.scheduling),
+                scheduling: scheduling),
             controlFromStdinByDefault: !paths.contains("-")))
     }
 }

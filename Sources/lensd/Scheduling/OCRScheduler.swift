@@ -77,7 +77,9 @@ struct OCRScheduler {
         /// depend on the workers' timing).
         var maximumWaitingReads: Int? = 2
         /// In a `--fast` replay, reads planned on frame N are applied on frame N + this, as a live
-        /// run applies them when they finish: about 67 ms at 30 fps.
+        /// run applies them when they finish: about 67 ms at 30 fps. 0 (`--read-lag 0`): each
+        /// frame waits for its own reads, so its overlays show what is on it (offline annotation
+        /// of recorded frames), at the cost of the workers' overlap with the frame thread.
         var fastLagFrames: UInt64 = 2
     }
 

@@ -11,7 +11,8 @@ import Tracking
 /// after they finish. `--fast` replay: the reads planned on frame N land on frame N + `lagFrames`,
 /// which waits for them if need be, so output is the same on every run while the workers still
 /// have a few frames' work to share. The first frame, with no earlier one to share the work with,
-/// waits for its own reads, so a replay of a single image shows its prices.
+/// waits for its own reads, so a replay of a single image shows its prices; with a lag of 0 every
+/// frame does, its reads planned on the tracks moved into its pixels.
 final class ScheduledReading {
     private let stage: PriceStage
     private let jobs: OCRJobQueue
@@ -56,8 +57,13 @@ final class ScheduledReading {
         scheduler.observe(change, width: frame.width, height: frame.height)
         jobs.noteFrame(time: time)
         framesSeen += 1
-        if lagFrames != nil, framesSeen == 1 {
-            plan(frame, time: time, tracks: [])
+        if let lagFrames, framesSeen == 1 || lagFrames == 0 {
+            let tracks = stage.tracker.summaries.map { track in
+                var track = track
+                if let motion = change.motion { track.box = motion.applied(to: track.box) }
+                return track
+            }
+            plan(frame, time: time, tracks: tracks)
             let waitBegan = MonotonicInstant.now()
             jobs.waitUntilDone(throughFrame: frame.sequence)
             waited = MonotonicInstant.now().seconds(since: waitBegan)

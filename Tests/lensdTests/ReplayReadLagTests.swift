@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `lensd replay --fast --read-lag N`: when a frame's reads land on the overlays.
+@Suite("lensd replay --read-lag", .serialized)
+struct ReplayReadLagTests {
+    let scratch: URL
+
+    init() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-read-lag-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    /// A blank grey frame, then the same shelf photo `count` times: its prices come into view on frame 1.
+    func priceComingIntoView(count: Int) throws -> String {
+        let directory = scratch.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var blank = Data("P5\n640 480\n255\n".utf8)
+        blank.append(Data(repeating: 128, count: 640 * 480))
+        try blank.write(to: directory.appendingPathComponent("frame-0.pgm"))
+        for index in 1...count {
+            try FileManager.default.copyItem(
+                atPath: LensdProcess.sample("stills/tags-01.png"), toPath: directory.appendingPathComponent("frame-\(index).png").path)
+        }
+        return directory.path
+    }
+
+    func pricesPerFrame(_ run: LensdProcess.Output) -> [Int] {
+        run.messages("OVERLAYS").map { ($0["prices"] as? [[String: Any]])?.count ?? 0 }
+    }
+
+    @Test("with --read-lag 0 a price is shown on the frame it comes into view; by default two frames later")
+    func lagZeroShowsPricesOnTheirOwnFrame() throws {
+        let path = try priceComingIntoView(count: 4)
+        let immediate = try LensdProcess.run(["replay", "--fast", "--workers", "2", "--read-lag", "0", path])
+        #expect(immediate.status == 0, "stderr: \(immediate.stderr)")
+        let shownAtOnce = pricesPerFrame(immediate)
+        #expect(shownAtOnce.count == 5)
+        #expect(shownAtOnce.first == 0)
+        #expect(shownAtOnce.dropFirst().allSatisfy { $0 > 0 }, "\(shownAtOnce)")
+
+        let lagged = try LensdProcess.run(["replay", "--fast", "--workers", "2", path])
+        #expect(lagged.status == 0, "stderr: \(lagged.stderr)")
+        let shownLater = pricesPerFrame(lagged)
+        #expect(shownLater.count == 5)
+        #expect(shownLater.prefix(3) == [0, 0, 0], "\(shownLater)")
+        #expect(shownLater.dropFirst(3).allSatisfy { $0 > 0 }, "\(shownLater)")
+    }
+
+    @Test("--read-lag without --fast, above 30 frames, or when every frame is read whole, is a usage error")
+    func readLagNeedsFast() throws {
+        let path = LensdProcess.sample("stills/tags-01.png")
+        let paced = try LensdProcess.run(["replay", "--read-lag", "0", path])
+        #expect(paced.status != 0)
+        #expect(paced.stderr.contains("--read-lag needs --fast"))
+        let tooLong = try LensdProcess.run(["replay", "--fast", "--read-lag", "31", path])
+        #expect(tooLong.status != 0)
+        #expect(tooLong.stderr.contains("at most 30"))
+        let wholeFrames = try LensdProcess.run(["replay", "--fast", "--read-lag", "0", "--ocr", "full-frame", path])
+        #expect(wholeFrames.status != 0)
+        #expect(wholeFrames.stderr.contains("--schedule changes"))
+    }
+}
