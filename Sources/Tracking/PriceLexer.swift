@@ -33,6 +33,10 @@ struct PriceLexer {
                     tokens.append(next)
                 }
                 index = token.end
+            } else if isSpaceReadAsPoint(at: index, gap: gap, after: tokens.last) {
+                index += 1
+                gap = 1
+                continue
             } else {
                 tokens.append(PriceToken(kind: .punctuation(scalar), start: index, end: index + 1, gapBefore: gap))
                 index += 1
@@ -40,6 +44,15 @@ struct PriceLexer {
             gap = 0
         }
         return tokens
+    }
+
+    /// Whether the scalar at `index` is a `.` glued between a currency code and digits
+    /// (`USD.168.95`): the space of `USD 168.95` as OCR reads it in noise, taken as that space.
+    private func isSpaceReadAsPoint(at index: Int, gap: Int, after last: PriceToken?) -> Bool {
+        guard gap == 0, scalars[index] == ".", index + 1 < scalars.count, ScalarClass.isDigit(scalars[index + 1]),
+            let last, case .code = last.kind, last.end == index
+        else { return false }
+        return true
     }
 
     /// One marker from two tokens OCR split apart: `US $` → `US$`, `MXN $` → MXN (the code names the

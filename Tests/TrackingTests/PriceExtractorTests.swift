@@ -45,6 +45,7 @@ struct PriceExtractorTests {
         Case(text: "¥12", amount: "12", currency: "CNY", evidence: .symbol, span: "¥12", source: "CNY"),
         Case(text: "49,95 kr", amount: "49.95", currency: "NOK", evidence: .symbol, span: "49,95 kr", source: "NOK"),
         Case(text: "KWD 1.250", amount: "1.25", currency: "KWD", evidence: .code, span: "KWD 1.250"),
+        Case(text: "USD.168.95", amount: "168.95", currency: "USD", evidence: .code, span: "USD.168.95"),
     ]
 
     @Test("reads RS before a Brazilian amount as R$ whatever the source currency, and only there")
