@@ -670,7 +670,13 @@ public final class TextRegionDetector {
         }
         // Words are joined before lines cut by the edge are dropped: the rest of a cut line (`78.99` of
         // `USD 78.99`) would otherwise be read without its currency.
-        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] }, closedOnTheLeft: closedOnTheLeft)
+        // Two lines join only if their text has one polarity: the white `¥7,580` on its dark tag
+        // and the black `50,99` of the next, white tag are two lines. A word up to three heights
+        // wide (a glyph, a symbol, a code) is too little text to tell: the `R$` of a dim
+        // `R$ 297,99` read as the other polarity.
+        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] }, closedOnTheLeft: closedOnTheLeft) { a, b in
+            a.width <= 3 * a.height || b.width <= 3 * b.height || self.isOnOneBackground(a, b)
+        }
         if options.skipsLinesAtEdges, !keepingLinesAtEdges {
             lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }
         }
@@ -694,15 +700,17 @@ public final class TextRegionDetector {
 
     /// Joins boxes that sit side by side on one text line (words a wide space apart, a currency
     /// symbol before its amount) into one box, so that a line is read with its context; nothing
-    /// joins a box of `closedOnTheLeft` on its left.
-    static func joiningWords(_ regions: [TextRegion], closedOnTheLeft: Set<OCRRect> = []) -> [TextRegion] {
+    /// joins a box of `closedOnTheLeft` on its left, and two boxes join only if `onOneBackground`
+    /// says their text shares a background.
+    static func joiningWords(_ regions: [TextRegion], closedOnTheLeft: Set<OCRRect> = [], onOneBackground: (OCRRect, OCRRect) -> Bool = { _, _ in true }) -> [TextRegion] {
         var lines = regions.sorted { $0.box.x < $1.box.x }
         var closed = lines.map { closedOnTheLeft.contains($0.box) }
         var joined = true
         while joined {
             joined = false
             outer: for left in lines.indices {
-                for right in lines.indices where right != left && !closed[right] && Self.continues(lines[left].box, with: lines[right].box) {
+                for right in lines.indices where right != left && !closed[right] && Self.continues(lines[left].box, with: lines[right].box)
+                    && onOneBackground(lines[left].box, lines[right].box) {
                     let a = lines[left].box, b = lines[right].box
                     let x = min(a.x, b.x), y = min(a.y, b.y)
                     let box = OCRRect(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x, height: max(a.y + a.height, b.y + b.height) - y)

@@ -155,6 +155,17 @@ struct TextRegionDetectorTests {
         #expect(regions.contains { $0.box.x <= 20 && $0.box.x + $0.box.width >= 90 && $0.box.y <= 96 && $0.box.y + $0.box.height >= 96 })
     }
 
+    @Test("does not join a light-on-dark price to the dark-on-light line of the next tag beside it")
+    func keepsLinesOfTwoPolaritiesApart() throws {
+        // Rows 360-479 of a generated noisy frame (seed 12, frame 11): the white `¥7,580` on a dark
+        // tag at x 258-437, and 20 px after its box the white tag with the black `50,99`, cut by
+        // the image's right edge. Joined, the line was cut and `¥7,580` was not read for 5 frames.
+        let regions = try detectKeepingEdges("price-beside-tag-of-other-polarity.pgm")
+        let price = try #require(regions.first { $0.box.x <= 300 && $0.box.x + $0.box.width >= 420 && $0.box.y <= 80 && $0.box.y + $0.box.height >= 80 })
+        #expect(price.box.x + price.box.width <= 460, "\(price.box)")
+        #expect(regions.contains { $0.box.x >= 460 && $0.box.x + $0.box.width >= 620 && $0.box.y <= 66 && $0.box.y + $0.box.height >= 66 }, "\(regions)")
+    }
+
     @Test("lets no word join a line on the left of a fragment attached a word space before it")
     func stopsALineAtItsLeadingFragment() throws {
         // A generated glare frame (seed 11, frame 3): `$ 4.58` at x 92-248, its `$` a word space
