@@ -194,9 +194,12 @@ final class ReplayPipeline: Sendable {
         ]
         if !result.confirmations.isEmpty { metadata["second_reads"] = "\(texts(result.confirmations))" }
         if !result.tieBreaks.isEmpty { metadata["third_reads"] = "\(texts(result.tieBreaks))" }
-        if !result.emptyCrops.isEmpty {
-            metadata["empty_crops"] = "\(result.emptyCrops.map { "\(Int($0.x)),\(Int($0.y)),\(Int($0.width))x\(Int($0.height))" }.joined(separator: " "))"
+        func boxes(_ rects: [PixelRect]) -> String {
+            rects.map { "\(Int($0.x)),\(Int($0.y)),\(Int($0.width))x\(Int($0.height))" }.joined(separator: " ")
         }
+        if !result.emptyCrops.isEmpty { metadata["empty_crops"] = "\(boxes(result.emptyCrops))" }
+        if case .read(let regions, _, _, _) = job.kind { metadata["regions"] = "\(boxes(regions.map { OCRJobRunner.rect($0.box) }))" }
+        if !result.incomplete.isEmpty { metadata["cut"] = "\(boxes(result.incomplete))" }
         if let failure = result.failure { metadata["failure"] = "\(failure)" }
         logger.trace("ocr job", metadata: metadata)
     }
