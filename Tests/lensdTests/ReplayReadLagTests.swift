@@ -4,25 +4,15 @@ import Testing
 /// `lensd replay --fast --read-lag N`: when a frame's reads land on the overlays.
 @Suite("lensd replay --read-lag", .serialized)
 struct ReplayReadLagTests {
-    let scratch: URL
-
-    init() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-read-lag-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
     /// A blank grey frame, then the same shelf photo `count` times: its prices come into view on frame 1.
-    func priceComingIntoView(count: Int) throws -> String {
-        let directory = scratch.appendingPathComponent("frames")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    func priceComingIntoView(count: Int, in scratch: TemporaryPath) throws -> String {
         var blank = Data("P5\n640 480\n255\n".utf8)
         blank.append(Data(repeating: 128, count: 640 * 480))
-        try blank.write(to: directory.appendingPathComponent("frame-0.pgm"))
+        try blank.write(to: URL(fileURLWithPath: scratch.file("frame-0.pgm")))
         for index in 1...count {
-            try FileManager.default.copyItem(
-                atPath: LensdProcess.sample("stills/tags-01.png"), toPath: directory.appendingPathComponent("frame-\(index).png").path)
+            try FileManager.default.copyItem(atPath: LensdProcess.sample("stills/tags-01.png"), toPath: scratch.file("frame-\(index).png"))
         }
-        return directory.path
+        return scratch.directory
     }
 
     func pricesPerFrame(_ run: LensdProcess.Output) -> [Int] {
@@ -31,7 +21,9 @@ struct ReplayReadLagTests {
 
     @Test("with --read-lag 0 a price is shown on the frame it comes into view; by default two frames later")
     func lagZeroShowsPricesOnTheirOwnFrame() throws {
-        let path = try priceComingIntoView(count: 4)
+        let scratch = try TemporaryPath()
+        defer { scratch.remove() }
+        let path = try priceComingIntoView(count: 4, in: scratch)
         let immediate = try LensdProcess.run(["replay", "--fast", "--workers", "2", "--read-lag", "0", path])
         #expect(immediate.status == 0, "stderr: \(immediate.stderr)")
         let shownAtOnce = pricesPerFrame(immediate)
