@@ -670,12 +670,14 @@ public final class TextRegionDetector {
         }
         // Words are joined before lines cut by the edge are dropped: the rest of a cut line (`78.99` of
         // `USD 78.99`) would otherwise be read without its currency.
-        // Two lines join only if their text has one polarity: the white `¥7,580` on its dark tag
-        // and the black `50,99` of the next, white tag are two lines. A word up to three heights
-        // wide (a glyph, a symbol, a code) is too little text to tell: the `R$` of a dim
-        // `R$ 297,99` read as the other polarity.
-        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] }, closedOnTheLeft: closedOnTheLeft) { a, b in
-            a.width <= 3 * a.height || b.width <= 3 * b.height || self.isOnOneBackground(a, b)
+        // A line more than three heights wide is continued only by text of its polarity: the
+        // white `¥7,580` on its dark tag is not continued by the black `50,99` of the next, white
+        // tag, nor the white `GBP 79.49` by the red `R$` of `R$ 209,00`. The word on the right
+        // must be more than 1.5 heights wide (two glyphs), and a shorter line on the left is not
+        // tested: a glyph or a code is too little text to tell (the `R$` of a dim `R$ 297,99`
+        // read as the other polarity than its amount).
+        var lines = Self.joiningWords(candidates.indices.filter { kept[$0] }.map { candidates[$0] }, closedOnTheLeft: closedOnTheLeft) { left, right in
+            left.width <= 3 * left.height || right.width * 2 <= 3 * right.height || self.isOnOneBackground(left, right)
         }
         if options.skipsLinesAtEdges, !keepingLinesAtEdges {
             lines.removeAll { Self.touchesEdge($0.box, width: width, height: height) }

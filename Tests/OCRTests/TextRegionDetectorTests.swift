@@ -166,6 +166,17 @@ struct TextRegionDetectorTests {
         #expect(regions.contains { $0.box.x >= 460 && $0.box.x + $0.box.width >= 620 && $0.box.y <= 66 && $0.box.y + $0.box.height >= 66 }, "\(regions)")
     }
 
+    @Test("does not continue a light-on-dark line with the dark-on-light code of the next tag")
+    func keepsALineFromTheNextTagsCode() throws {
+        // Rows 300-399 of a generated small-text frame (seed 15, frame 14): the white `GBP 79.49`
+        // on a dark tag at x 162-344, and 16 px after it the red `R$` of `R$ 209,00` on the next,
+        // white tag. Joined, the line read as `R$ 209,00` alone and `GBP 79.49` was lost for 10
+        // frames.
+        let regions = try detectKeepingEdges("white-price-beside-red-price.pgm")
+        let price = try #require(regions.first { $0.box.x <= 200 && $0.box.x + $0.box.width >= 320 && $0.box.y <= 47 && $0.box.y + $0.box.height >= 47 })
+        #expect(price.box.x + price.box.width <= 355, "\(price.box)")
+    }
+
     @Test("lets no word join a line on the left of a fragment attached a word space before it")
     func stopsALineAtItsLeadingFragment() throws {
         // A generated glare frame (seed 11, frame 3): `$ 4.58` at x 92-248, its `$` a word space
