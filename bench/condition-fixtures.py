@@ -33,7 +33,8 @@ def main() -> int:
                 continue
             name = "%s-%s" % (condition, frame["file"])
             shutil.copyfile(os.path.join(source, condition, frame["file"]), os.path.join(out, name))
-            images.append({"file": name, "width": truth["width"], "height": truth["height"], "prices": frame["prices"]})
+            images.append({"file": name, "width": truth["width"], "height": truth["height"], "prices": frame["prices"],
+                           "cut": frame.get("cut", [])})
         with open(os.path.join(out, "truth.json"), "w") as handle:
             json.dump({"name": condition, "images": images}, handle, indent=1, sort_keys=True)
             handle.write("\n")

@@ -710,12 +710,19 @@ def jpeg_roundtrip(img, quality):
     return Image.open(buf).convert("RGB"), buf.getvalue()
 
 
-def price_entries(board, H, fw, fh):
+def price_entries(board, H, fw, fh, cut=False):
+    """The prices whose ink rectangle is fully inside the frame; with cut=True instead those the
+    frame's edge cuts (partly inside, partly outside)."""
     out = []
     for p in board.prices:
         x0, y0, x1, y1 = p["rect"]
         q = apply_h(H, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-        if (q[:, 0] < 0).any() or (q[:, 1] < 0).any() or (q[:, 0] > fw).any() or (q[:, 1] > fh).any():
+        outside = (q[:, 0] < 0).any() or (q[:, 1] < 0).any() or (q[:, 0] > fw).any() or (q[:, 1] > fh).any()
+        if cut:
+            overlaps = q[:, 0].max() > 0 and q[:, 1].max() > 0 and q[:, 0].min() < fw and q[:, 1].min() < fh
+            if not (outside and overlaps):
+                continue
+        elif outside:
             continue
         bx0, by0 = q[:, 0].min(), q[:, 1].min()
         bx1, by1 = q[:, 0].max(), q[:, 1].max()
@@ -960,7 +967,7 @@ def run_sequence(args, conditions):
             frame = hand.draw(frame, t, exposure)
             prices = [p for p in prices if not hand.covers(p["box"], t, exposure)]
         frame = degrade(frng, frame, t, fw, fh, params, conditions, glare)
-        entry = {"index": i, "file": None, "prices": prices}
+        entry = {"index": i, "file": None, "prices": prices, "cut": price_entries(board, H, fw, fh, cut=True)}
         if args.format == "jpeg-dir":
             fn = "frame-%04d.jpg" % i
             _, data = jpeg_roundtrip(frame, quality)
@@ -1038,7 +1045,8 @@ def run_stills(args, conditions):
         else:  # keep the committed samples small: big stills as high-quality JPEG
             fn = "tags-%02d.jpg" % (k + 1)
             img.save(os.path.join(out_dir, fn), "JPEG", quality=90, subsampling=0, optimize=False, progressive=False)
-        images.append({"file": fn, "width": fw, "height": fh, "prices": price_entries(board, H, fw, fh)})
+        images.append({"file": fn, "width": fw, "height": fh, "prices": price_entries(board, H, fw, fh),
+                       "cut": price_entries(board, H, fw, fh, cut=True)})
         sys.stderr.write("%s: %dx%d %s %d prices\n" % (fn, fw, fh, ",".join(conds) or "-", len(images[-1]["prices"])))
     write_json(os.path.join(out_dir, "truth.json"), {"images": images})
 

@@ -11,7 +11,8 @@ struct EvalCommand: ParsableCommand {
               lensd replay --fast samples/shelf-handheld > out.ndjson
               lensd eval samples/shelf-handheld/truth.json out.ndjson
             A read price counts as correct when amount and currency equal a true price of the same \
-            frame or image and its box centre lies inside the true box.
+            frame or image and its box centre lies inside the true box. A read of a price the \
+            frame's edge cuts (the truth's "cut" list) is not scored: neither correct nor false.
             With --tracking, scores a sequence's tracks instead: id switches, fragmented, merged and \
             false tracks, box error and jitter in pixels, value flips and time to confirm \
             (definitions in TrackScore.swift):
@@ -86,7 +87,8 @@ struct EvalCommand: ParsableCommand {
             print("""
                 frames scored   \(score.framesScored)
                 true prices     \(score.truePrices)   found \(score.foundPrices)   recall    \(String(format: "%.3f", score.recall))
-                read prices     \(score.readPrices)   correct \(score.correctReads)   precision \(String(format: "%.3f", score.precision))
+                read prices     \(score.readPrices)   correct \(score.correctReads)   precision \(String(format: "%.3f", score.precision))\
+                \(score.cutReads > 0 ? "   (not scored: \(score.cutReads) of prices cut by the edge)" : "")
                 F1              \(String(format: "%.3f", score.f1))
                 tags found      \(score.tagsFound) of \(score.tags)
                 """)

@@ -58,6 +58,25 @@ struct EvalByConditionTests {
         #expect(table[3].hasPrefix("overall") && table[3].contains("0.750"))
     }
 
+    @Test("counts reads of prices cut by the frame's edge apart, in the JSON and under the table")
+    func countsCutReadsApart() throws {
+        let temporary = try TemporaryPath()
+        defer { temporary.remove() }
+        let truthPath = temporary.file("truth.json"), outputPath = temporary.file("out.ndjson")
+        let cut = #","cut":[{"id":"c","text":"€7","amount":"7.00","currency":"EUR","box":{"x":90,"y":85,"width":20,"height":10}}]}]}"#
+        let withCut = String(truth(name: "clean", amount: "1.50").dropLast(3)) + cut
+        try withCut.write(toFile: truthPath, atomically: true, encoding: .utf8)
+        try output([("1.50", "USD", 0.12), ("2.00", "EUR", 0.62), ("7.00", "EUR", 0.9)]).write(toFile: outputPath, atomically: true, encoding: .utf8)
+
+        let json = try LensdProcess.run(["eval", "--by-condition", "--json", truthPath, outputPath])
+        #expect(json.status == 0, "\(json.stderr)")
+        let overall = try #require(json.lines.first?["overall"] as? [String: Any])
+        #expect(overall["cut_reads"] as? Int == 1 && overall["read_prices"] as? Int == 2)
+        #expect(overall["precision"] as? Double == 1)
+        let table = try LensdProcess.run(["eval", "--by-condition", truthPath, outputPath])
+        #expect(table.stdout.contains("not scored: 1 reads of prices cut by the frame's edge"))
+    }
+
     @Test("refuses a truth file without its output, and --tracking with --by-condition")
     func refusesBadArguments() throws {
         let temporary = try TemporaryPath()

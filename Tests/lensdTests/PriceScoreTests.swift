@@ -44,6 +44,25 @@ struct PriceScoreTests {
         #expect(score.correctReads == 1 && score.readPrices == 2)
     }
 
+    @Test("scores a read of a price cut by the frame's edge neither as correct nor as false")
+    func cutPricesAreNotScored() throws {
+        let json = """
+            {"width":100,"height":100,"frames":[
+              {"index":0,"prices":[{"id":"a","text":"$1.50","amount":"1.50","currency":"USD","box":{"x":10,"y":10,"width":20,"height":10}}],
+               "cut":[{"id":"c","text":"€2","amount":"2.00","currency":"EUR","box":{"x":90,"y":60,"width":20,"height":10}}]}]}
+            """
+        let truth = try JSONDecoder().decode(TruthFile.self, from: Data(json.utf8))
+        // The cut price read twice (only one read matches it), and once with the wrong amount.
+        let output = [line(frame: 0, [("1.50", "USD", 0.12, 0.12), ("2.00", "EUR", 0.9, 0.62), ("2.00", "EUR", 0.91, 0.62),
+                                      ("3.00", "EUR", 0.9, 0.62)])]
+        let score = PriceScore.score(truth: truth, output: output)
+        #expect(score.truePrices == 1 && score.foundPrices == 1)
+        #expect(score.cutReads == 1)
+        #expect(score.readPrices == 3 && score.correctReads == 1)
+        let missed = PriceScore.score(truth: truth, output: [line(frame: 0, [("1.50", "USD", 0.12, 0.12)])])
+        #expect(missed.recall == 1 && missed.precision == 1 && missed.cutReads == 0)
+    }
+
     @Test("leaves each price's first frames after it comes into view out of the settled recall, not those of prices in view from the first frame")
     func settledRecall() throws {
         // `a` is in view on frames 0-4; `b` comes into view on frame 1, leaves after frame 2 and

@@ -36,7 +36,8 @@ struct ConditionScores: Encodable {
     }
 
     /// A fixed-width table: one line per condition, then `overall`; with a settled recall
-    /// (``PriceScore/settleFrames`` above 0) in a last column and a line saying what it leaves out.
+    /// (``PriceScore/settleFrames`` above 0) in a last column and a line saying what it leaves out,
+    /// and a line counting the reads of prices cut by the frame's edge, when there are any.
     var table: String {
         let settleFrames = overall.settleFrames
         func line(_ name: String, _ score: PriceScore) -> String {
@@ -50,6 +51,9 @@ struct ConditionScores: Encodable {
         var lines = ["condition     frames   true  found   read  correct  recall precision      F1" + (settleFrames > 0 ? " settled" : "")]
         lines += rows.map { line($0.condition, $0.score) }
         lines.append(line("overall", overall))
+        if overall.cutReads > 0 {
+            lines.append("not scored: \(overall.cutReads) reads of prices cut by the frame's edge (neither correct nor false)")
+        }
         if settleFrames > 0 {
             lines.append("settled: recall without each price's first \(settleFrames) frames after it came into view (prices in view on the first frame always count)")
         }

@@ -6,6 +6,11 @@ import Foundation
 /// decimals, the currencies are equal, and the read box's centre lies inside the true box.
 /// Each true price matches at most one read price.
 ///
+/// A price the frame's edge cuts (the truth's `cut` list: part of its text is out of view) is not
+/// scored: it is not needed for recall, and a read that matches it (as above) is neither correct
+/// nor false. It is counted apart, in `cutReads`. A lens that keeps a tag's overlay while the tag
+/// slides out of view, or reads the digits of a tag whose symbol is cut, is right to show it.
+///
 /// The *settled* recall leaves out each price's first `settleFrames` frames after it comes into
 /// view (a run of frames that holds it, starting after the sequence's first frame): frames on
 /// which no reader whose reads land that many frames late could show it, such as a `--fast`
@@ -17,6 +22,8 @@ struct PriceScore: Encodable, Equatable {
     var foundPrices = 0
     var readPrices = 0
     var correctReads = 0
+    /// Reads that matched a price cut by the frame's edge: left out of `readPrices`.
+    var cutReads = 0
     /// Distinct true price ids (tags) found in at least one frame.
     var tagsFound = 0
     var tags = 0
@@ -36,6 +43,7 @@ struct PriceScore: Encodable, Equatable {
         foundPrices += other.foundPrices
         readPrices += other.readPrices
         correctReads += other.correctReads
+        cutReads += other.cutReads
         tagsFound += other.tagsFound
         tags += other.tags
         settleFrames = max(settleFrames, other.settleFrames)
@@ -44,7 +52,7 @@ struct PriceScore: Encodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case framesScored, truePrices, foundPrices, readPrices, correctReads, tagsFound, tags, recall, precision, f1
+        case framesScored, truePrices, foundPrices, readPrices, correctReads, cutReads, tagsFound, tags, recall, precision, f1
         case settleFrames, settledTruePrices, settledFoundPrices, settledRecall
     }
 
@@ -55,6 +63,7 @@ struct PriceScore: Encodable, Equatable {
         try container.encode(foundPrices, forKey: .foundPrices)
         try container.encode(readPrices, forKey: .readPrices)
         try container.encode(correctReads, forKey: .correctReads)
+        try container.encode(cutReads, forKey: .cutReads)
         try container.encode(tagsFound, forKey: .tagsFound)
         try container.encode(tags, forKey: .tags)
         try container.encode((recall * 10_000).rounded() / 10_000, forKey: .recall)
@@ -104,16 +113,19 @@ struct PriceScore: Encodable, Equatable {
 
         for line in output {
             let expected: [TruthFile.Price]
+            let cut: [TruthFile.Price]
             let counts: [Bool]
             let width: Double, height: Double, tagPrefix: String
             if line.class == "OVERLAYS", let index = line.frame, let frame = framesByIndex[index] {
                 expected = frame.prices
+                cut = frame.cut ?? []
                 counts = settledByFrame[index].flatMap { $0.count == expected.count ? $0 : nil } ?? Array(repeating: true, count: expected.count)
                 width = Double(line.width ?? truth.width ?? 1)
                 height = Double(line.height ?? truth.height ?? 1)
                 tagPrefix = ""
             } else if line.class == "SCAN", let path = line.image, let image = imagesByName[(path as NSString).lastPathComponent] {
                 expected = image.prices
+                cut = image.cut ?? []
                 counts = Array(repeating: true, count: expected.count)
                 width = Double(image.width)
                 height = Double(image.height)
@@ -125,24 +137,30 @@ struct PriceScore: Encodable, Equatable {
             score.truePrices += expected.count
             score.settledTruePrices += counts.filter { $0 }.count
             let read = line.prices ?? []
-            score.readPrices += read.count
             var unmatched = Array(expected.indices)
+            var unmatchedCut = Array(cut.indices)
             for price in read {
                 let centreX = (price.box.x + price.box.width / 2) * width
                 let centreY = (price.box.y + price.box.height / 2) * height
-                let match = unmatched.firstIndex { index in
-                    let truePrice = expected[index]
-                    return truePrice.currency == price.currency
+                func matches(_ truePrice: TruthFile.Price) -> Bool {
+                    truePrice.currency == price.currency
                         && Decimal(string: truePrice.amount) == Decimal(string: price.amount)
                         && truePrice.box.contains(x: centreX, y: centreY)
                 }
-                guard let match else { continue }
-                let matched = unmatched.remove(at: match)
-                let truePrice = expected[matched]
-                score.correctReads += 1
-                score.foundPrices += 1
-                if matched < counts.count, counts[matched] { score.settledFoundPrices += 1 }
-                foundTags.insert(tagPrefix + (truePrice.id ?? truePrice.text))
+                if let match = unmatched.firstIndex(where: { matches(expected[$0]) }) {
+                    let matched = unmatched.remove(at: match)
+                    let truePrice = expected[matched]
+                    score.readPrices += 1
+                    score.correctReads += 1
+                    score.foundPrices += 1
+                    if matched < counts.count, counts[matched] { score.settledFoundPrices += 1 }
+                    foundTags.insert(tagPrefix + (truePrice.id ?? truePrice.text))
+                } else if let match = unmatchedCut.firstIndex(where: { matches(cut[$0]) }) {
+                    unmatchedCut.remove(at: match)
+                    score.cutReads += 1
+                } else {
+                    score.readPrices += 1
+                }
             }
         }
         score.tags = allTags.count

@@ -24,6 +24,8 @@ struct TruthFile: Decodable {
     struct Frame: Decodable {
         var index: Int
         var prices: [Price]
+        /// Prices the frame's edge cuts (partly in view): neither required nor false when read.
+        var cut: [Price]?
     }
 
     struct Image: Decodable {
@@ -31,6 +33,8 @@ struct TruthFile: Decodable {
         var width: Int
         var height: Int
         var prices: [Price]
+        /// Prices the image's edge cuts (partly in view): neither required nor false when read.
+        var cut: [Price]?
     }
 
     /// The sequence's name (`--name` of the generator), when written.
