@@ -198,7 +198,7 @@ final class ReplayPipeline: Sendable {
             rects.map { "\(Int($0.x)),\(Int($0.y)),\(Int($0.width))x\(Int($0.height))" }.joined(separator: " ")
         }
         if !result.emptyCrops.isEmpty { metadata["empty_crops"] = "\(boxes(result.emptyCrops))" }
-        if case .read(let regions, _, _, _) = job.kind { metadata["regions"] = "\(boxes(regions.map { OCRJobRunner.rect($0.box) }))" }
+        if case .read(let regions, _, _, _, _) = job.kind { metadata["regions"] = "\(boxes(regions.map { OCRJobRunner.rect($0.box) }))" }
         if !result.incomplete.isEmpty { metadata["cut"] = "\(boxes(result.incomplete))" }
         if let failure = result.failure { metadata["failure"] = "\(failure)" }
         logger.trace("ocr job", metadata: metadata)

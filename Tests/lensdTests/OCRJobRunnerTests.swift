@@ -199,7 +199,7 @@ extension OCRJobRunnerTests {
         var prices: [DetectedPrice] = []
         var lines: [TextRegion] = []
         while queue.depth > 0, let job = queue.pop() {
-            if case .read(let regions, _, _, _) = job.kind { lines += regions }
+            if case .read(let regions, _, _, _, _) = job.kind { lines += regions }
             let result = runner.run(job, engine: engine)
             prices += result.lines.flatMap { extractor.prices(in: TextLine($0)) }
             queue.finish(job)
@@ -233,5 +233,37 @@ extension OCRJobRunnerTests {
         #expect(!OCRJobRunner.endsInWord(line("€82. ")))
         #expect(!OCRJobRunner.endsInWord(line("€")))
         #expect(!OCRJobRunner.endsInWord(line("Oat Cookies")))
+    }
+}
+
+extension OCRJobRunnerTests {
+    @Test("reads an amount proposed apart from the code before it joined to that code")
+    func readsAnAmountWithTheCodeBeforeIt() throws {
+        // A crop of a generated tilt frame: the monospaced `GBP  71.99`, printed with two spaces,
+        // is proposed as `GBP` and `71.99`, 0.8 heights apart. Read alone, `71.99` has no currency
+        // marker and was shown in the source currency (USD).
+        let frame = try Self.fixture("double-spaced-gbp-price.pgm")
+        let (prices, lines) = try Self.scanned(frame)
+        #expect(lines.contains { $0.box.x > 150 && $0.box.width < 150 }, "the amount is proposed apart: \(lines.map(\.box))")
+        #expect(prices.contains { $0.amount == Decimal(string: "71.99") && $0.currency == "GBP" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+        #expect(!prices.contains { $0.currency == "USD" }, "\(prices.map { "\($0.amount) \($0.currency)" })")
+    }
+
+    @Test("pairs a line with a short word before it only on its row, at its height, 3/4 to 1.5 heights away")
+    func wordBeforeIsShortAndNear() {
+        func region(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> TextRegion {
+            TextRegion(box: OCRRect(x: x, y: y, width: width, height: height), level: 1)
+        }
+        let amount = region(164, 70, 132, 36)
+        let pair = OCRJobRunner.wordBefore(amount, among: [region(50, 66, 86, 36), amount])
+        #expect(pair?.joined.box == OCRRect(x: 50, y: 66, width: 246, height: 40))
+        #expect(pair?.line == PixelRect(x: 164, y: 70, width: 132, height: 36))
+        // Nearer than 3/4 of a height the detector joins words; further than 1.5 heights, a word
+        // wider than 3.5 heights, smaller print and another row are not its marker.
+        #expect(OCRJobRunner.wordBefore(amount, among: [region(120, 66, 30, 36)]) == nil)
+        #expect(OCRJobRunner.wordBefore(amount, among: [region(20, 66, 80, 36)]) == nil)
+        #expect(OCRJobRunner.wordBefore(amount, among: [region(0, 66, 134, 36)]) == nil)
+        #expect(OCRJobRunner.wordBefore(amount, among: [region(80, 80, 50, 16)]) == nil)
+        #expect(OCRJobRunner.wordBefore(amount, among: [region(50, 110, 86, 36)]) == nil)
     }
 }

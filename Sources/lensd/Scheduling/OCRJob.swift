@@ -25,7 +25,11 @@ struct OCRJob: Sendable {
         /// with no currency marker on the lines `besideCut` (next to a line still cut by the frame's
         /// edge, which may hold their marker) are not used. The lines `atEdge` are read while cut
         /// by the frame's side (scan's `edgeLines`): their words near that side are dropped.
-        case read([TextRegion], confirmed: [PixelRect] = [], besideCut: [PixelRect] = [], atEdge: [PixelRect] = [])
+        /// A line of `wordsBefore` whose prices were all read without a currency marker is read
+        /// again joined to the short word before it (``WordBefore``).
+        case read(
+            [TextRegion], confirmed: [PixelRect] = [], besideCut: [PixelRect] = [], atEdge: [PixelRect] = [],
+            wordsBefore: [WordBefore] = [])
         /// Read again the region of the track with this key (`TrackSummary.key`) around its box.
         case verify(key: Int, box: PixelRect)
         /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts),
@@ -42,6 +46,16 @@ struct OCRJob: Sendable {
             case .wholeFrame: "whole_frame"
             }
         }
+    }
+
+    /// A proposed line and a short word proposed apart before it on the same text line, further
+    /// than words are joined (``TextRegionDetector``) but near enough to be its currency marker:
+    /// a monospaced `GBP  71.99` printed with two spaces is proposed as `GBP` and `71.99`.
+    struct WordBefore: Sendable, Equatable {
+        /// The line read (the amount).
+        var line: PixelRect
+        /// The line and the word before it, as one region.
+        var joined: TextRegion
     }
 
     /// Lower runs first: new regions, then tentative tracks, then confirmed ones, then whole frames.

@@ -202,7 +202,7 @@ final class OCRJobQueue: @unchecked Sendable {
     private static func newRegionRank(_ job: OCRJob) -> Int {
         switch job.kind {
         case .scan: Int.max
-        case .read(let lines, _, _, _): lines.map(\.box.height).max() ?? 0
+        case .read(let lines, _, _, _, _): lines.map(\.box.height).max() ?? 0
         case .verify, .wholeFrame: 0
         }
     }

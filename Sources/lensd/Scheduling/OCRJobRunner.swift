@@ -69,12 +69,13 @@ struct OCRJobRunner: Sendable {
                     let lines = Array(wanted[start..<end])
                     let besideCut = lines.map { Self.rect($0.box) }.filter { line in cut.contains { Self.isBeside(line, $0) } }
                     let readAsCut = lines.map { Self.rect($0.box) }.filter { edgeReads.contains($0) }
+                    let wordsBefore = lines.compactMap { Self.wordBefore($0, among: proposed) }
                     queue.push(OCRJob(
-                        kind: .read(lines, confirmed: confirmed, besideCut: besideCut, atEdge: readAsCut), priority: .newRegions, frame: frame,
-                        time: job.time))
+                        kind: .read(lines, confirmed: confirmed, besideCut: besideCut, atEdge: readAsCut, wordsBefore: wordsBefore),
+                        priority: .newRegions, frame: frame, time: job.time))
                     start = end
                 }
-            case .read(let regions, let confirmed, let besideCut, let atEdge):
+            case .read(let regions, let confirmed, let besideCut, let atEdge, let wordsBefore):
                 let clearOfRight = regions.map { Self.rect($0.box) }.filter { line in
                     !atEdge.contains(line) && !OCRScheduler.isInView(line, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
                         && line.maxX > Double(frame.width) - OCRScheduler.readingEdgeMargin * line.height
@@ -90,6 +91,7 @@ struct OCRJobRunner: Sendable {
                     guard atEdge.contains(where: { $0.contains(x: centre.x, y: centre.y) }) else { return line }
                     return Self.droppingWordsNearSides(of: line, width: frame.width)
                 }
+                result.lines = try joiningWordsBefore(result.lines, wordsBefore, in: frame, engine: engine)
                 result.readAtEdge = atEdge + openAtRight
                 // A line read at the edge says nothing about prices not found on it: they may be
                 // the part outside, or the words dropped there.
@@ -286,6 +288,51 @@ struct OCRJobRunner: Sendable {
         let overlap = min(line.maxY, other.maxY) - max(line.y, other.y)
         let gap = max(other.x - line.maxX, line.x - other.maxX)
         return high <= 1.5 * low && overlap >= 0.6 * low && gap >= 0 && gap <= 1.5 * line.height
+    }
+
+    /// The short word proposed before `line` that may be its currency marker (``OCRJob/WordBefore``):
+    /// at most 3.5 of its height wide, of the line's height (within a quarter) and on its rows
+    /// (overlapping 80 %), ending 3/4 to 1.5 heights before it (nearer, the detector joins them).
+    static func wordBefore(_ line: TextRegion, among proposed: [TextRegion]) -> OCRJob.WordBefore? {
+        let box = rect(line.box)
+        let words = proposed.filter { other in
+            let word = rect(other.box)
+            let low = min(box.height, word.height), high = max(box.height, word.height)
+            let overlap = min(box.maxY, word.maxY) - max(box.y, word.y)
+            let gap = box.x - word.maxX
+            return word.width <= 3.5 * word.height && high <= 1.25 * low && overlap >= 0.8 * low
+                && gap >= 0.75 * low && gap <= 1.5 * low
+        }
+        guard let word = words.max(by: { $0.box.x < $1.box.x }) else { return nil }
+        let x = word.box.x, y = min(word.box.y, line.box.y)
+        let joined = OCRRect(
+            x: x, y: y, width: line.box.x + line.box.width - x,
+            height: max(word.box.y + word.box.height, line.box.y + line.box.height) - y)
+        return OCRJob.WordBefore(line: box, joined: TextRegion(box: joined, level: max(word.level, line.level)))
+    }
+
+    /// The lines read, where the prices read on a line of `wordsBefore` all lack a currency marker
+    /// and the line read joined to the word before it shows one of them with its marker, with
+    /// that joined read in their place (`GBP  71.99`, not `71.99` in the source currency).
+    private func joiningWordsBefore(
+        _ lines: [OCRLine], _ wordsBefore: [OCRJob.WordBefore], in frame: Frame, engine: TesseractEngine
+    ) throws(OCRError) -> [OCRLine] {
+        var lines = lines
+        for pair in wordsBefore {
+            let onLine = lines.indices.filter { index in
+                let box = lines[index].box
+                return pair.line.contains(x: Double(box.x) + Double(box.width) / 2, y: Double(box.y) + Double(box.height) / 2)
+            }
+            let amounts = onLine.flatMap { extractor.prices(in: TextLine(lines[$0])) }
+            guard !amounts.isEmpty, amounts.allSatisfy({ $0.currencyEvidence == .default }) else { continue }
+            let joined = try read([pair.joined], in: frame, engine: engine)
+            let marked = joined.flatMap { extractor.prices(in: TextLine($0)) }.filter { price in
+                price.currencyEvidence != .default && amounts.contains { $0.amount == price.amount }
+            }
+            guard !marked.isEmpty else { continue }
+            lines = lines.indices.filter { !onLine.contains($0) }.map { lines[$0] } + joined
+        }
+        return lines
     }
 
     /// Least intersection over union of a proposed line and a line read before for both to be the

@@ -378,7 +378,7 @@ struct OCRScheduler {
                 cutLines.append(CutLine(line: moved, marginHeights: half ? 2 : 0.5, seenAt: result.frameTime))
             }
             if cutLines.count > Self.cutLineLimit { cutLines.removeFirst(cutLines.count - Self.cutLineLimit) }
-        case .read(let regions, _, _, _):
+        case .read(let regions, _, _, _, _):
             let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
                 markUnread(originals, offset: offset)
