@@ -5,7 +5,9 @@
 /// dense in them; shelf edges, tag borders and flat tags are not), drops vertical chains of marks taller than any text line (tag and box borders, also when rotated), joins marks closer
 /// than a few pixels along each row into runs, and labels the runs into connected components.
 /// A component whose height lies in the level's band (7–28 px) and which is wide and filled enough
-/// is a text line; components of several stacked lines are split at the empty rows between them.
+/// is a text line; components of several stacked lines are split at the empty rows between them,
+/// and a line is split where a border too short to be dropped crosses it, and trimmed of a tag's
+/// edge that a glyph beside it paired up.
 /// A component narrower than it is high (a lone `1`, the stem of an `E` whose bars leave no marks
 /// close enough to join it) is no line of its own, but extends a line of its level that it sits
 /// beside, at the line's height and within half a line height.
@@ -50,6 +52,8 @@ public final class TextRegionDetector {
     /// call (nil outside it): where coarse lines are checked for two backgrounds.
     private var source: (base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int)?
     private var polarityPixels: [UInt8] = []
+    /// The image of the level being searched, during ``detectLines(in:width:height:stride:level:band:)``.
+    private var levelPlane: (base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int)?
 
     private struct Run {
         var y: Int32
@@ -143,6 +147,8 @@ public final class TextRegionDetector {
 
     /// Finds the lines of one pyramid level and appends them, in full-resolution pixels, to `candidates`.
     private func detectLines(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, level: Int, band: ClosedRange<Int>) {
+        levelPlane = (plane, width, height, stride)
+        defer { levelPlane = nil }
         markEdges(in: plane, width: width, height: height, stride: stride, pairing: band.upperBound * 2 / 3)
         removeTallVerticalRuns(width: width, height: height, limit: band.upperBound * 3 / 2)
         collectRuns(width: width, height: height)
@@ -481,9 +487,30 @@ public final class TextRegionDetector {
             area += run.x1 - run.x0 + 1
             marks += run.marks
         }
-        let width = Int(maxX - minX + 1)
-        guard width >= 2, Double(area) >= 0.4 * Double(width * height), Double(marks) >= 0.12 * Double(area) else { return }
-        let box = OCRRect(x: Int(minX) << level, y: Int(top) << level, width: width << level, height: height << level)
+        let untrimmed = Int(minX)...Int(maxX)
+        guard untrimmed.count >= 2, Double(area) >= 0.4 * Double(untrimmed.count * height), Double(marks) >= 0.12 * Double(area)
+        else { return }
+        let segmentRows = Int(top)...Int(bottom)
+        let pieces = splittingAtBorders(untrimmed, rows: segmentRows, levelWidth: levelWidth)
+        if pieces != [untrimmed] {
+            for piece in pieces {
+                var pieceArea: Int32 = 0
+                for position in Int(componentStarts[label])..<Int(componentStarts[label + 1]) {
+                    let run = runs[Int(componentOrder[position])]
+                    guard run.y >= top, run.y <= bottom else { continue }
+                    pieceArea += max(0, min(run.x1, Int32(piece.upperBound)) - max(run.x0, Int32(piece.lowerBound)) + 1)
+                }
+                guard piece.count >= height, Double(pieceArea) >= 0.4 * Double(piece.count * height) else { continue }
+                let columns = trimmingBorderSteps(piece, rows: segmentRows, level: level, levelWidth: levelWidth)
+                candidates.append(TextRegion(
+                    box: OCRRect(x: columns.lowerBound << level, y: Int(top) << level, width: columns.count << level, height: height << level),
+                    level: level))
+            }
+            return
+        }
+        let columns = trimmingBorderSteps(untrimmed, rows: segmentRows, level: level, levelWidth: levelWidth)
+        let width = columns.count
+        let box = OCRRect(x: columns.lowerBound << level, y: Int(top) << level, width: width << level, height: height << level)
         if width >= height {
             candidates.append(TextRegion(box: box, level: level))
         } else if (component.maxY - component.minY + 1) * 4 <= Int32(height * 5),
@@ -493,6 +520,160 @@ public final class TextRegionDetector {
             // tag's edge (a single step) that text beside it paired up.
             fragments.append(box)
         }
+    }
+
+    /// The parts of a line's columns between the vertical chains of marks that cross it, more
+    /// than twice its height long (``removeTallVerticalRuns(width:height:limit:)`` keeps chains up
+    /// to 1.5 times the band's height): the borders of small tags, which on a coarse level join the
+    /// lines of two tags (`£30` and the `Sparkling Water` of the next tag, in noise), with no
+    /// marks beside them for a quarter of a height. Each part spans its marks; the columns
+    /// whole when no chain crosses them.
+    private func splittingAtBorders(_ columns: ClosedRange<Int>, rows: ClosedRange<Int>, levelWidth: Int) -> [ClosedRange<Int>] {
+        let limit = 2 * rows.count
+        guard columns.count >= 3 * rows.count else { return [columns] }
+        var crossed = [Bool](repeating: false, count: columns.count)
+        var any = false
+        edges.withUnsafeBufferPointer { marks in
+            chains[0].withUnsafeBufferPointer { down in
+                chains[2].withUnsafeBufferPointer { up in
+                    guard down.count == marks.count, up.count == marks.count else { return }
+                    for row in rows {
+                        let start = row * levelWidth
+                        for column in columns where marks[start + column] != 0 {
+                            if Int(down[start + column]) + Int(up[start + column]) - 1 > limit {
+                                crossed[column - columns.lowerBound] = true
+                                any = true
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard any else { return [columns] }
+        func hasMarks(_ column: Int) -> Bool {
+            rows.contains { edges[$0 * levelWidth + column] & 1 == 1 }
+        }
+        // A border stands apart from the text on both sides: for a quarter of a height or more,
+        // past two columns of its own, no column has marks on half the rows, as a glyph's stroke
+        // has (noise leaves a few). A chain through glyphs (a column of right-aligned digits on
+        // a receipt, its lines touching on a coarse level) has the glyph's other strokes beside
+        // it. Crossed columns up to three apart are one border (the borders of two tags side by side).
+        let clearance = max(2, rows.count / 4)
+        func hasStroke(_ column: Int) -> Bool {
+            rows.count { edges[$0 * levelWidth + column] & 1 == 1 } * 2 >= rows.count
+        }
+        var index = 0
+        while index < crossed.count {
+            guard crossed[index] else {
+                index += 1
+                continue
+            }
+            var end = index
+            while let next = (end + 1..<min(crossed.count, end + 5)).first(where: { crossed[$0] }) { end = next }
+            let first = columns.lowerBound + index, last = columns.lowerBound + end
+            let beside = Array(max(columns.lowerBound, first - 2 - clearance)..<max(columns.lowerBound, first - 2))
+                + Array(min(columns.upperBound + 1, last + 3)..<(min(columns.upperBound, last + 2 + clearance) + 1))
+            for column in index...end { crossed[column] = !beside.contains(where: hasStroke) }
+            index = end + 1
+        }
+        guard crossed.contains(true) else { return [columns] }
+        var pieces: [ClosedRange<Int>] = []
+        var first: Int?, last: Int?
+        for column in columns {
+            if crossed[column - columns.lowerBound] {
+                if let start = first, let end = last { pieces.append(start...end) }
+                first = nil
+                last = nil
+            } else if hasMarks(column) {
+                if first == nil { first = column }
+                last = column
+            }
+        }
+        if let start = first, let end = last { pieces.append(start...end) }
+        return pieces
+    }
+
+    /// The columns of a line without a tag's edge at either end: a step of one direction only
+    /// (a rising one, from a dark background onto a light tag, before dark text), a few columns
+    /// wide and an empty column or more before the first glyph, that goes on above or below the
+    /// line for half its height (a glyph's step ends with the glyph), is the edge the glyph
+    /// beside it paired up (``markEdges(in:width:height:stride:pairing:)``), not ink: a
+    /// dark-on-light glyph begins with a falling step and ends with a rising one, a light-on-dark
+    /// one the other way round. Kept in the line, the edge of a tilted tag took `GBP 71.99` to the
+    /// image's left edge, 13 px before its `G`, so the line counted as cut.
+    private func trimmingBorderSteps(_ columns: ClosedRange<Int>, rows: ClosedRange<Int>, level: Int, levelWidth: Int) -> ClosedRange<Int> {
+        let height = rows.count
+        guard columns.count > 2 * height else { return columns }
+        let widest = max(2, height / 3)
+        /// The marks (bit 0: rising, bit 1: falling) in one column of the rows.
+        func kinds(at column: Int) -> Int {
+            var found = 0
+            for row in rows {
+                switch edges[row * levelWidth + column] {
+                case 1: found |= 1
+                case 3: found |= 2
+                default: break
+                }
+            }
+            return found
+        }
+        /// From the end `start` inward (`step` +1 or -1): the kind of a one-kind cluster at most
+        /// `widest` columns wide followed by an empty column or more, its column nearest the
+        /// end, and the first column after the empty ones.
+        func edgeCluster(from start: Int, step: Int) -> (kind: Int, next: Int)? {
+            var column = start, kind = 0
+            while columns.contains(column), abs(column - start) < widest + 1 {
+                let found = kinds(at: column)
+                if found == 0 { break }
+                kind |= found
+                column += step
+            }
+            guard kind == 1 || kind == 2, abs(column - start) <= widest, columns.contains(column), kinds(at: column) == 0 else { return nil }
+            while columns.contains(column), kinds(at: column) == 0 { column += step }
+            return columns.contains(column) ? (kind, column) : nil
+        }
+        let left = edgeCluster(from: columns.lowerBound, step: 1).flatMap { cluster in
+            stepGoesOn(at: columns.lowerBound, rows: rows, rising: cluster.kind == 1) ? cluster : nil
+        }
+        let right = edgeCluster(from: columns.upperBound, step: -1).flatMap { cluster in
+            stepGoesOn(at: columns.upperBound, rows: rows, rising: cluster.kind == 1) ? cluster : nil
+        }
+        guard left != nil || right != nil,
+              let polarity = polarity(columns: (columns.lowerBound << level)..<((columns.upperBound + 1) << level),
+                                      rows: (rows.lowerBound << level)..<((rows.upperBound + 1) << level))
+        else { return columns }
+        // Rising (1) before dark text on the left, falling (2) after it on the right; the other way round for light text.
+        let rising = polarity == .darkOnLight
+        var lower = columns.lowerBound, upper = columns.upperBound
+        if let left, left.kind == (rising ? 1 : 2) { lower = left.next }
+        if let right, right.kind == (rising ? 2 : 1) { upper = right.next }
+        return upper - lower + 1 >= 2 * height ? lower...upper : columns
+    }
+
+    /// Whether a luma step of the given direction at `column` of this level's image
+    /// (``levelPlane``) goes on for half the rows' count above or below them, each row's step
+    /// within two columns of the previous one's (a tilted edge drifts).
+    private func stepGoesOn(at column: Int, rows: ClosedRange<Int>, rising: Bool) -> Bool {
+        guard let plane = levelPlane else { return false }
+        let reach = max(2, rows.count / 2)
+        let threshold = Int(options.edgeThreshold)
+        func follows(_ step: Int) -> Bool {
+            var x = column, y = step < 0 ? rows.lowerBound : rows.upperBound
+            for _ in 0..<reach {
+                y += step
+                guard y >= 0, y < plane.height else { return false }
+                let row = plane.base + y * plane.stride
+                var best: (x: Int, difference: Int)?
+                for candidate in max(1, x - 2)...max(1, min(plane.width - 2, x + 2)) where candidate < plane.width - 1 {
+                    let difference = (Int(row[candidate + 1]) - Int(row[candidate - 1])) * (rising ? 1 : -1)
+                    if difference >= threshold, difference > best?.difference ?? 0 { best = (candidate, difference) }
+                }
+                guard let best else { return false }
+                x = best.x
+            }
+            return true
+        }
+        return follows(-1) || follows(1)
     }
 
     /// Whether the marks within the rectangle (this level's pixels) include both a rising and a falling step.

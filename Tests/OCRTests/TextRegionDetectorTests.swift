@@ -259,3 +259,42 @@ struct MarkScanningTests {
         }
     }
 }
+
+extension TextRegionDetectorTests {
+    @Test("leaves the edge of a tag out of the line of the text on it")
+    func leavesATagsEdgeOutOfItsLine() throws {
+        // A generated tilt frame (seed 12, frame 21): `GBP 71.99` from x 17 on a white tag whose
+        // edge, on the dark shelf, lies at x 3-5. The edge's step, paired up with the `G`, took the
+        // line to x 4: a fifth of a height from the image's edge, so the line counted as cut.
+        let regions = try detectKeepingEdges("tag-edge-before-price-at-left-edge.pgm")
+        let price = try #require(regions.first { $0.box.x + $0.box.width >= 150 && $0.box.y <= 62 && $0.box.y + $0.box.height >= 62 },
+                                 "\(regions.map(\.box))")
+        #expect(price.box.x >= 10 && price.box.x <= 18, "\(price.box)")
+    }
+
+    @Test("splits a line where the border of a small tag crosses it")
+    func splitsALineAtATagsBorder() throws {
+        // A generated noisy frame (seed 15, frame 1): `£30` (x 49-93) on a small tag whose borders,
+        // too short to be dropped on the coarse level, joined it to `Sparkling Water` and to
+        // `EUR 75,99` on the next tag (x 147-345): the lines from x 18 read as `2. EUR 75,99`.
+        let regions = try detectKeepingEdges("small-tag-beside-next-tag-in-noise.pgm")
+        let price = try #require(regions.first { $0.box.x <= 60 && $0.box.x + $0.box.width >= 90 && $0.box.y <= 55 && $0.box.y + $0.box.height >= 55 },
+                                 "\(regions.map(\.box))")
+        #expect(price.box.x + price.box.width <= 120, "\(price.box)")
+        #expect(regions.contains { $0.box.x >= 120 && $0.box.x <= 150 && $0.box.width >= 200 && $0.box.y <= 75 && $0.box.y + $0.box.height >= 75 },
+                "EUR 75,99 on a line of its own: \(regions.map(\.box))")
+    }
+}
+
+extension TextRegionDetectorTests {
+    @Test("does not split a line at a column of digits that runs through the lines of a receipt")
+    func keepsAReceiptsDigitsWhole() throws {
+        // A crop of a real receipt (lidl_21042020_09_01706.jpg): right-aligned prices, `10,88` at
+        // x 168-263. On a coarse level the `1` chains into the digits below it; split there, the
+        // line read as `0,88`.
+        let regions = try detectKeepingEdges("receipt-price-column.pgm")
+        let price = try #require(regions.first { $0.box.x <= 220 && $0.box.x + $0.box.width >= 220 && $0.box.y <= 180 && $0.box.y + $0.box.height >= 180 },
+                                 "\(regions.map(\.box))")
+        #expect(price.box.x <= 168, "\(price.box)")
+    }
+}
