@@ -16,26 +16,36 @@ struct LumaImage: Sendable, Hashable {
         guard factor >= 1, width >= factor, height >= factor, stride >= width else { return nil }
         let (needed, overflow) = stride.multipliedReportingOverflow(by: height - 1)
         guard !overflow, needed <= luma.count - width else { return nil }
+        guard let base = luma.baseAddress else { return nil }
         let smallWidth = width / factor
         let smallHeight = height / factor
         var pixels = [Float](repeating: 0, count: smallWidth * smallHeight)
         let scale = 1 / Float(factor * factor)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for sy in 0..<smallHeight {
-                let rowStart = sy * smallWidth
-                for row in 0..<factor {
-                    let source = (sy * factor + row) * stride
-                    for sx in 0..<smallWidth {
-                        var sum = 0
-                        let base = source + sx * factor
-                        for column in 0..<factor {
-                            sum += Int(luma[base + column])
+        // Integer block sums, a row of blocks at a time (at most 255 · factor² each, far below
+        // UInt32's range for any factor a frame allows), then one conversion per block.
+        var sums = [UInt32](repeating: 0, count: smallWidth)
+        sums.withUnsafeMutableBufferPointer { sums in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for sy in 0..<smallHeight {
+                    for sx in 0..<smallWidth { sums[sx] = 0 }
+                    for row in 0..<factor {
+                        let source = base + (sy * factor + row) * stride
+                        if factor == 4 {
+                            for sx in 0..<smallWidth {
+                                let block = source + 4 &* sx
+                                sums[sx] &+= UInt32(block[0]) &+ UInt32(block[1]) &+ UInt32(block[2]) &+ UInt32(block[3])
+                            }
+                        } else {
+                            for sx in 0..<smallWidth {
+                                let block = source + factor &* sx
+                                var sum: UInt32 = 0
+                                for column in 0..<factor { sum &+= UInt32(block[column]) }
+                                sums[sx] &+= sum
+                            }
                         }
-                        out[rowStart + sx] += Float(sum)
                     }
-                }
-                for sx in 0..<smallWidth {
-                    out[rowStart + sx] *= scale
+                    let rowStart = sy * smallWidth
+                    for sx in 0..<smallWidth { out[rowStart + sx] = Float(sums[sx]) * scale }
                 }
             }
         }
