@@ -28,6 +28,8 @@ struct OCRJobResult: Sendable {
     var partial: [PixelRect] = []
     /// Prices read near the frame's right edge whose right end is shown whole (see ``FrameReading/rightEndsShown``).
     var rightEndsShown: [PixelRect] = []
+    /// The picture of each line of a read job, in order (see ``LineAppearance``).
+    var appearances: [LineAppearance?] = []
     /// Lines read while cut by the frame's side (a read's `atEdge`): they still need reading once in view.
     var readAtEdge: [PixelRect] = []
     /// Crops around a price not yet confirmed (a second read, or a tentative track's verification)

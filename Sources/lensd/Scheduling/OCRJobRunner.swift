@@ -92,6 +92,7 @@ struct OCRJobRunner: Sendable {
                     return Self.droppingWordsNearSides(of: line, width: frame.width)
                 }
                 result.lines = try joiningWordsBefore(result.lines, wordsBefore, in: frame, engine: engine)
+                result.appearances = regions.map { LineAppearance(of: Self.rect($0.box), in: frame) }
                 result.readAtEdge = atEdge + openAtRight
                 // A line read at the edge says nothing about prices not found on it: they may be
                 // the part outside, or the words dropped there.

@@ -12,7 +12,9 @@ import Tracking
 ///    remembered and moved with the image, and a scan skips them unless their cells' content
 ///    changed (a cell at the frame's border that only gained a strip of new view does not count;
 ///    a change under a line read less than ``Configuration/contentRereadAge`` ago waits until then,
-///    as a hand-held camera's blur and sway change some pixels of every line on most frames).
+///    as a hand-held camera's blur and sway change some pixels of every line on most frames; a
+///    line whose read showed words and no digit, a product name, is read again only once its
+///    picture shows other text, ``LineAppearance``, and stays known as long as it does not).
 /// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times, the first
 ///    ``Configuration/firstRetryDelay`` after the read, then ``Configuration/retryInterval`` apart),
 ///    so a new price is confirmed by a second read within a few frames; tracks whose currency was
@@ -106,7 +108,33 @@ struct OCRScheduler {
     private var heldContent: CellMask?
     /// Lines read in the last ``Configuration/knownLineLifetime`` seconds, in the current frame's
     /// pixels, with the time of the frame they were read on; at most ``knownLineLimit``, oldest first.
-    private var knownLines: [(line: PixelRect, readAt: Double, priceLike: Bool)] = []
+    /// A line whose read showed nothing a price could be made of (``isSettled(_:)``) keeps its
+    /// picture and stays known, whatever its age, while it still shows the same text.
+    private var knownLines: [KnownLine] = []
+
+    /// A line read, in the current frame's pixels.
+    private struct KnownLine {
+        var line: PixelRect
+        /// The time of the frame it was read on.
+        var readAt: Double
+        /// Whether its read looked like a price (``PriceLikeText``).
+        var priceLike: Bool
+        /// Its picture when read, for a settled line (``isSettled(_:)``); `nil` otherwise.
+        var appearance: LineAppearance?
+        /// The last time a settled line was seen to show the same text: it is compared again
+        /// only ``Configuration/contentRereadAge`` later (the frame thread's time).
+        var lookedSameAt: Double
+
+        /// Whether it is read again for a change of its pixels at `time`: a settled line only
+        /// once its picture shows other text, looked at no more often than every `interval`.
+        mutating func stillShowsItsText(in frame: Frame, at time: Double, interval: Double) -> Bool {
+            guard let appearance else { return false }
+            if time - lookedSameAt < interval { return true }
+            guard OCRScheduler.shows(appearance, at: line, in: frame) else { return false }
+            lookedSameAt = time
+            return true
+        }
+    }
     private static let knownLineLimit = 256
     /// Motion not yet applied to `unread` (less than a cell), frame pixels.
     private var pendingShift = (dx: 0.0, dy: 0.0)
@@ -192,7 +220,10 @@ struct OCRScheduler {
             let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
             knownLines = knownLines.compactMap { known in
                 let moved = motion.applied(to: known.line)
-                return moved.intersection(frame) == nil ? nil : (moved, known.readAt, known.priceLike)
+                guard moved.intersection(frame) != nil else { return nil }
+                var known = known
+                known.line = moved
+                return known
             }
             // The mask moves by whole cells with the shift at the frame's centre: a zoom or turn
             // moves its border cells by a few pixels more, less than the cells themselves.
@@ -272,11 +303,17 @@ struct OCRScheduler {
         confirmedBoxes = tracks.filter { $0.state != .tentative }.map(\.box)
         scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
         scheduleEdgeReads(at: time)
-        releaseContentChanges(at: time)
+        releaseContentChanges(at: time, in: frame)
         let backlogged = configuration.maximumWaitingReads.map { readsWaiting > $0 } ?? false
         if scansRunning < max(1, configuration.concurrentScans), !backlogged, let mask = unread, !mask.isEmpty {
             let must = forced ?? mask
-            knownLines.removeAll { time - $0.readAt > configuration.knownLineLifetime }
+            // A settled line stays known while it still shows its text.
+            knownLines = knownLines.compactMap { known in
+                var known = known
+                let kept = time - known.readAt <= configuration.knownLineLifetime
+                    || known.stillShowsItsText(in: frame, at: time, interval: configuration.contentRereadAge)
+                return kept ? known : nil
+            }
             jobs.append(OCRJob(
                 kind: .scan(
                     unread: mask, forced: must, forcedLines: forcedLines, edgeLines: edgeLines, known: knownLines.map(\.line),
@@ -383,7 +420,7 @@ struct OCRScheduler {
             if result.dropped {
                 markUnread(originals, offset: offset)
             } else {
-                for original in originals {
+                for (position, original) in originals.enumerated() {
                     // A cut line read as it is (``Configuration/edgeDwell``) is still read once in view.
                     guard !result.readAtEdge.contains(original) else { continue }
                     let line = offset.applied(to: original)
@@ -391,12 +428,14 @@ struct OCRScheduler {
                         original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
                             && PriceLikeText.looksLikePrice(read.text)
                     }
-                    remember(line, readAt: result.frameTime, priceLike: priceLike)
-                    for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
-                        cutLines[index].read = line
-                    }
                     let reads = result.lines.filter { read in
                         original.contains(x: Double(read.box.x) + Double(read.box.width) / 2, y: Double(read.box.y) + Double(read.box.height) / 2)
+                    }
+                    let settled = Self.isSettled(reads)
+                    let appearance = settled && position < result.appearances.count ? result.appearances[position] : nil
+                    remember(line, readAt: result.frameTime, priceLike: priceLike, appearance: appearance)
+                    for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
+                        cutLines[index].read = line
                     }
                     if Self.isClosed(reads) {
                         settleCutLine(line)
@@ -420,6 +459,32 @@ struct OCRScheduler {
             offTrackPrices = offTrack
             wholeFrameBackoff = novel ? 1 : min(wholeFrameBackoff * 2, configuration.stillWholeFrameInterval / configuration.wholeFrameInterval)
         }
+    }
+
+    /// Whether a line's reads showed text and nothing a price could be made of: a product name,
+    /// or numbers each of which is no price for a reason of its own (a date, a percentage, a phone
+    /// or article number, a measure), as a price extractor that takes bare numbers for prices
+    /// finds none there; and nothing ``PriceLikeText`` takes for a misread price. `2 199`, a
+    /// price whose `Kč` was lost, is a bare number and keeps its line unsettled. Such a line is
+    /// not read again for a change of its pixels while it still shows the same text.
+    static func isSettled(_ reads: [OCRLine]) -> Bool {
+        !reads.isEmpty
+            && reads.allSatisfy { read in !PriceLikeText.looksLikePrice(read.text) && bareNumbers.parse(read.text).isEmpty }
+            && reads.contains { read in read.text.count { $0.isLetter || $0.isNumber } >= 3 }
+    }
+
+    /// Finds a price in any number it does not reject outright (see ``isSettled(_:)``).
+    private static let bareNumbers = PriceExtractor(configuration: .init(acceptsBareNumbers: true))
+
+    /// Least correlation of a settled line's picture with the line now (``LineAppearance``) for
+    /// it to show the same text.
+    static let sameAppearance: Float = 0.8
+
+    /// Whether `line` in `frame` looks as it did when read (`appearance`), a pixel or two either
+    /// way (the motion that moved it there misses by that much).
+    static func shows(_ appearance: LineAppearance, at line: PixelRect, in frame: Frame) -> Bool {
+        guard let correlation = appearance.correlation(with: line, in: frame, slack: 2) else { return false }
+        return correlation >= sameAppearance
     }
 
     /// Whether the reads of a line near the frame's edge leave nothing to read further in: they
@@ -446,9 +511,9 @@ struct OCRScheduler {
     }
 
     /// Remembers a line just read (in the current frame's pixels), replacing the same line read before.
-    private mutating func remember(_ line: PixelRect, readAt time: Double, priceLike: Bool) {
+    private mutating func remember(_ line: PixelRect, readAt time: Double, priceLike: Bool, appearance: LineAppearance?) {
         knownLines.removeAll { $0.line.intersectionOverUnion(line) >= OCRJobRunner.sameLineOverlap }
-        knownLines.append((line, time, priceLike))
+        knownLines.append(KnownLine(line: line, readAt: time, priceLike: priceLike, appearance: appearance, lookedSameAt: time))
         if knownLines.count > Self.knownLineLimit { knownLines.removeFirst(knownLines.count - Self.knownLineLimit) }
     }
 
@@ -488,14 +553,22 @@ struct OCRScheduler {
     }
 
     /// Forces the changed cells that lie under no line read in the last
-    /// ``Configuration/contentRereadAge`` seconds; the rest stay held. A line whose read looked
-    /// like a price and has no confirmed track on it is not held: another read may confirm it.
-    private mutating func releaseContentChanges(at time: Double) {
+    /// ``Configuration/contentRereadAge`` seconds, nor under a line whose read showed words and
+    /// no price and that still shows the same text (``isSettled(_:)``, ``LineAppearance``); the
+    /// rest stay held. A line whose read looked like a price and has no confirmed track on it is
+    /// not held: another read may confirm it.
+    private mutating func releaseContentChanges(at time: Double, in frame: Frame) {
         guard var held = heldContent, !held.isEmpty, var mask = unread, var must = forced else { return }
         var young = CellMask(cellSize: held.cellSize, columns: held.columns, rows: held.rows)
-        for known in knownLines where time - known.readAt < configuration.contentRereadAge {
-            let settled = !known.priceLike || confirmedBoxes.contains { known.line.contains(x: $0.midX, y: $0.midY) }
-            if settled { young.set(known.line) }
+        for index in knownLines.indices {
+            let known = knownLines[index]
+            if time - known.readAt < configuration.contentRereadAge {
+                let settled = !known.priceLike || confirmedBoxes.contains { known.line.contains(x: $0.midX, y: $0.midY) }
+                if settled { young.set(known.line) }
+            } else if known.appearance != nil, held.intersects(known.line),
+                      knownLines[index].stillShowsItsText(in: frame, at: time, interval: configuration.contentRereadAge) {
+                young.set(known.line)
+            }
         }
         var released = held
         released.subtract(young)

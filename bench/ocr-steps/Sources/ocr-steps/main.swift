@@ -2,13 +2,24 @@ import Capture
 import Foundation
 import OCR
 
-/// ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] [--region X,Y,W,H] IMAGE...
+/// ocr-steps [--set NAME=VALUE]... [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] [--region X,Y,W,H] IMAGE...
 ///
 /// Reads each image with the region front-end (or whole-frame PSM 11 with --full-frame) and prints
 /// milliseconds per image for each step, summed over all images; --lines prints the text read,
 /// --boxes prints the proposals as JSON lines (for drawing); --keep-edges keeps the lines cut by
-/// the image's edge, as a live run does (it follows them until they are whole).
+/// the image's edge, as a live run does (it follows them until they are whole); --set sets a
+/// Tesseract variable on the engine (`TessBaseAPISetVariable`) to measure its effect.
 var arguments = Array(CommandLine.arguments.dropFirst())
+var tesseractVariables: [(String, String)] = []
+while let index = arguments.firstIndex(of: "--set"), index + 1 < arguments.count {
+    let setting = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+    arguments.removeSubrange(index...(index + 1))
+    guard setting.count == 2 else {
+        FileHandle.standardError.write(Data("ocr-steps: --set takes NAME=VALUE\n".utf8))
+        exit(2)
+    }
+    tesseractVariables.append((setting[0], setting[1]))
+}
 @MainActor func flag(_ name: String) -> Bool {
     guard let index = arguments.firstIndex(of: name) else { return false }
     arguments.remove(at: index)
@@ -43,7 +54,7 @@ if let target = value("--target-height") { options.targetTextHeight = target }
 if let upscale = value("--max-upscale-percent") { options.maximumUpscale = Double(upscale) / 100 }
 if let threshold = value("--edge-threshold") { options.edgeThreshold = threshold }
 guard !arguments.isEmpty else {
-    FileHandle.standardError.write(Data("usage: ocr-steps [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] [--region X,Y,W,H] IMAGE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ocr-steps [--set NAME=VALUE]... [--full-frame] [--no-normalise] [--no-polarity] [--no-rescale] [--no-deskew] [--target-height N] [--max-upscale-percent N] [--edge-threshold N] [--lines] [--boxes [--keep-edges]] [--crop-costs] [--region X,Y,W,H] IMAGE...\n".utf8))
     exit(2)
 }
 
@@ -68,6 +79,10 @@ func milliseconds(_ duration: Duration) -> Double {
 
 do {
     let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
+    for (name, value) in tesseractVariables where !engine.setVariable(name, value) {
+        FileHandle.standardError.write(Data("ocr-steps: Tesseract has no variable \(name)\n".utf8))
+        exit(2)
+    }
     let recognizer = RegionRecognizer(configuration: options)
     let detector = TextRegionDetector(options: options)
     let clock = ContinuousClock()
