@@ -3,7 +3,7 @@ import Foundation
 /// Deterministic control-line generator for fuzzing: valid commands, mutations of them, random
 /// bytes (often invalid UTF-8), overlong lines and deep nesting. Lines never contain `\n`.
 struct ControlLineFuzzer {
-    private var state: UInt64
+    private var random: SplitMix64
 
     static let templates = [
         #"{"cmd":"zoom","level":2.0}"#, #"{"cmd":"torch","on":true}"#, #"{"cmd":"lock","id":"p12"}"#,
@@ -14,16 +14,11 @@ struct ControlLineFuzzer {
     ]
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix64(seed: seed)
     }
 
-    /// SplitMix64.
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        random.next()
     }
 
     mutating func below(_ bound: Int) -> Int {

@@ -13,7 +13,7 @@ struct LineAppearanceTests {
     /// horizontally by that many pixels either way.
     static func frame(seed: UInt64, dx: Int = 0, dy: Int = 0, blur: Int = 0, brightness: Int = 0) throws -> Frame {
         var plane = [UInt8](repeating: UInt8(200 + brightness), count: width * height)
-        var generator = SplitMix(state: seed)
+        var generator = SplitMix64(seed: seed)
         var x = Int(line.x) + dx
         while x < Int(line.maxX) + dx - 4 {
             let stroke = 2 + Int(generator.next() % 4), gap = 2 + Int(generator.next() % 7)
@@ -57,17 +57,5 @@ struct LineAppearanceTests {
                               stride: Self.width, sequence: 0, timestamp: .now())
         #expect(LineAppearance(of: Self.line, in: blank) == nil)
         #expect(LineAppearance(of: PixelRect(x: 300, y: 40, width: 60, height: 24), in: try Self.frame(seed: 7)) == nil)
-    }
-
-    /// SplitMix64: repeatable stroke widths and gaps.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
