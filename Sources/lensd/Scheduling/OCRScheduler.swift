@@ -13,8 +13,9 @@ import Tracking
 ///    changed (a cell at the frame's border that only gained a strip of new view does not count;
 ///    a change under a line read less than ``Configuration/contentRereadAge`` ago waits until then,
 ///    as a hand-held camera's blur and sway change some pixels of every line on most frames; a
-///    line whose read showed words and no digit, a product name, is read again only once its
-///    picture shows other text, ``LineAppearance``, and stays known as long as it does not).
+///    line whose read showed nothing a price could be made of, a product name or an article
+///    number (``isSettled(_:)``), is read again only once its picture shows other text
+///    (``LineAppearance``), and stays known as long as it does not).
 /// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times, the first
 ///    ``Configuration/firstRetryDelay`` after the read, then ``Configuration/retryInterval`` apart),
 ///    so a new price is confirmed by a second read within a few frames; tracks whose currency was
@@ -125,8 +126,9 @@ struct OCRScheduler {
         /// only ``Configuration/contentRereadAge`` later (the frame thread's time).
         var lookedSameAt: Double
 
-        /// Whether it is read again for a change of its pixels at `time`: a settled line only
-        /// once its picture shows other text, looked at no more often than every `interval`.
+        /// Whether it still shows the text it was read with at `time`: only a settled line can
+        /// tell. Its picture is compared with `frame` no more often than every `interval`; in
+        /// between it counts as unchanged.
         mutating func stillShowsItsText(in frame: Frame, at time: Double, interval: Double) -> Bool {
             guard let appearance else { return false }
             if time - lookedSameAt < interval { return true }
@@ -553,8 +555,8 @@ struct OCRScheduler {
     }
 
     /// Forces the changed cells that lie under no line read in the last
-    /// ``Configuration/contentRereadAge`` seconds, nor under a line whose read showed words and
-    /// no price and that still shows the same text (``isSettled(_:)``, ``LineAppearance``); the
+    /// ``Configuration/contentRereadAge`` seconds, nor under a settled line that still shows the
+    /// same text (``isSettled(_:)``, ``LineAppearance``); the
     /// rest stay held. A line whose read looked like a price and has no confirmed track on it is
     /// not held: another read may confirm it.
     private mutating func releaseContentChanges(at time: Double, in frame: Frame) {
