@@ -7,7 +7,8 @@ public struct RegionOptions: Sendable, Hashable {
     public var minimumTextHeight: Int
     /// The largest text line height, in image pixels, that proposals look for.
     public var maximumTextHeight: Int
-    /// The smallest horizontal luma step (0…255, on the pyramid level) that counts as a text edge.
+    /// The smallest horizontal luma step (1…255, on the pyramid level; less counts as 1) that
+    /// counts as a text edge.
     public var edgeThreshold: Int
     /// At most this many regions are read per image, the largest first.
     public var maximumRegions: Int

@@ -30,8 +30,8 @@ public final class TextRegionDetector {
     private var pyramid: [[UInt8]] = []
     private var edges: [UInt8] = []
     private var rowSigns: [UInt8] = []
-    /// Per pixel: chain length from above, rows in one column from above, the same from below.
-    private var chains: [[UInt8]] = [[], [], [], []]
+    private var strokePairing = StrokePairing()
+    private var chains = VerticalChainLengths()
     private var runs: [Run] = []
     private var parents: [Int32] = []
     private var runComponents: [Int32] = []
@@ -160,164 +160,108 @@ public final class TextRegionDetector {
 
     /// Marks pixels whose horizontal central difference reaches the edge threshold (1 = rising, 3 = falling), keeping
     /// only steps that have a step of the other direction within `pairing` pixels on the same row:
-    /// the two sides of a glyph stroke. A lone step (a tag or box border between two flat colours) is dropped.
+    /// the two sides of a glyph stroke (``StrokePairing``).
     private func markEdges(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pairing: Int) {
         edges.zeroFirst(width * height)
         rowSigns.zeroFirst(width)
-        let threshold = Int16(clamping: options.edgeThreshold)
+        let threshold = UInt8(clamping: max(1, options.edgeThreshold))
+        var pairs = strokePairing
+        strokePairing = StrokePairing()
+        defer { strokePairing = pairs }
         edges.withUnsafeMutableBufferPointer { marks in
             rowSigns.withUnsafeMutableBufferPointer { signs in
-                guard let marksBase = marks.baseAddress else { return }
+                guard let marksBase = marks.baseAddress, let signsBase = signs.baseAddress else { return }
                 for y in 0..<height {
                     let row = plane + y * stride
-                    let out = marksBase + y * width
-                    for x in 1..<(width - 1) {
-                        let difference = Int16(row[x + 1]) &- Int16(row[x - 1])
-                        signs[x] = difference >= threshold ? 1 : (difference <= -threshold ? 2 : 0)
-                    }
-                    // Rising (1) and falling (2) steps: keep one when the other kind lies within `pairing` either side.
-                    // (The first and last bytes of `signs` stay 0.)
-                    guard let signsBase = signs.baseAddress else { return }
-                    var lastRise = Int.min / 2, lastFall = Int.min / 2
-                    Self.forEachMark(in: signsBase, count: width) { x in
-                        if signs[x] == 1 {
-                            if x - lastFall <= pairing { out[x] = 1 }
-                            lastRise = x
-                        } else {
-                            if x - lastRise <= pairing { out[x] = 3 }
-                            lastFall = x
-                        }
-                    }
-                    var nextRise = Int.max / 2, nextFall = Int.max / 2
-                    Self.forEachMarkBackwards(in: signsBase, count: width) { x in
-                        if signs[x] == 1 {
-                            if nextFall - x <= pairing { out[x] = 1 }
-                            nextRise = x
-                        } else {
-                            if nextRise - x <= pairing { out[x] = 3 }
-                            nextFall = x
-                        }
-                    }
+                    // Rising (1) and falling (2) steps; the first and last bytes of `signs` stay 0.
+                    guard Self.markSteps(of: row, width: width, threshold: threshold, into: signsBase) else { continue }
+                    pairs.mark(steps: signsBase, width: width, pairing: pairing, into: marksBase + y * width)
                 }
             }
         }
+    }
+
+    /// Writes to `steps[x]`, for `x` in `1 ..< width - 1`, 1 where the luma rises by `threshold` or
+    /// more from `x - 1` to `x + 1`, 2 where it falls by as much, 0 elsewhere. Returns whether
+    /// there is any step (a flat row has no marks).
+    @inline(__always)
+    private static func markSteps(of row: UnsafePointer<UInt8>, width: Int, threshold: UInt8, into steps: UnsafeMutablePointer<UInt8>) -> Bool {
+        typealias Bytes = SIMD16<UInt8>
+        let limit = Bytes(repeating: threshold), zero = Bytes(repeating: 0)
+        let rise = Bytes(repeating: 1), fall = Bytes(repeating: 2)
+        var any = zero
+        var x = 1
+        while x + Bytes.scalarCount <= width - 1 {
+            let before = Bytes(loadingFrom: row + x - 1), after = Bytes(loadingFrom: row + x + 1)
+            let high = pointwiseMax(before, after)
+            let kinds = zero.replacing(with: rise, where: high &- before .>= limit).replacing(with: fall, where: high &- after .>= limit)
+            kinds.store(to: steps + x)
+            any |= kinds
+            x += Bytes.scalarCount
+        }
+        var anyLeft: UInt8 = 0
+        while x < width - 1 {
+            let difference = Int(row[x + 1]) - Int(row[x - 1])
+            steps[x] = difference >= Int(threshold) ? 1 : (difference <= -Int(threshold) ? 2 : 0)
+            anyLeft |= steps[x]
+            x += 1
+        }
+        return any != zero || anyLeft != 0
     }
 
     /// Turns marks that belong to a vertical chain longer than `limit` into 2 (ignored): borders, not
-    /// text. A chain goes down one row a step and may move one column left or right after at least
-    /// ``chainStraightRows`` rows in one column, so the border of a slightly rotated tag, which no
-    /// single column holds for long, counts as one chain, while glyph strokes that touch their
-    /// neighbours diagonally (a big price next to its tag's border) do not join into one.
+    /// text (``VerticalChainLengths``).
     private func removeTallVerticalRuns(width: Int, height: Int, limit: Int) {
-        for index in 0..<4 {
-            chains[index].zeroFirst(width * height)
-        }
-        let cap = Int(limit)
-        var down = chains[0], downStraight = chains[1], up = chains[2], upStraight = chains[3]
-        chains = [[], [], [], []]
-        defer { chains = [down, downStraight, up, upStraight] }
+        var lengths = chains
+        chains = VerticalChainLengths()
+        defer { chains = lengths }
+        // A chain through a mark has `down + up - 1` rows; off marks both are 0.
+        let cap = UInt8(clamping: limit + 1)
         edges.withUnsafeMutableBufferPointer { marks in
             guard let base = marks.baseAddress else { return }
-            down.withUnsafeMutableBufferPointer { down in
-                downStraight.withUnsafeMutableBufferPointer { downStraight in
-                    // Longest chain ending at each mark from above; marks are sparse, so only they are visited.
-                    for y in 0..<height {
-                        let row = y * width
-                        Self.forEachMark(in: UnsafePointer(base + row), count: width) { x in
-                            let link = y > 0 ? Self.chainLink(x: x, width: width, row: row - width, lengths: down, straight: downStraight) : (length: 1, straight: 1)
-                            down[row + x] = link.length
-                            downStraight[row + x] = link.straight
-                        }
+            lengths.measure(marks: base, width: width, height: height)
+            lengths.down.withUnsafeBufferPointer { down in
+                lengths.up.withUnsafeBufferPointer { up in
+                    guard let downBase = down.baseAddress, let upBase = up.baseAddress else { return }
+                    typealias Bytes = SIMD16<UInt8>
+                    let caps = Bytes(repeating: cap), ignored = Bytes(repeating: 2)
+                    let count = width * height
+                    var index = 0
+                    // `down + up > cap` without overflow: `down > cap - min(up, cap)`.
+                    while index + Bytes.scalarCount <= count {
+                        let room = caps &- pointwiseMin(Bytes(loadingFrom: upBase + index), caps)
+                        Bytes(loadingFrom: base + index).replacing(with: ignored, where: Bytes(loadingFrom: downBase + index) .> room)
+                            .store(to: base + index)
+                        index += Bytes.scalarCount
                     }
-                    up.withUnsafeMutableBufferPointer { up in
-                        upStraight.withUnsafeMutableBufferPointer { upStraight in
-                            // Then starting at it going down, and the two together.
-                            for y in Swift.stride(from: height - 1, through: 0, by: -1) {
-                                let row = y * width
-                                Self.forEachMark(in: UnsafePointer(base + row), count: width) { x in
-                                    let link = y + 1 < height
-                                        ? Self.chainLink(x: x, width: width, row: row + width, lengths: up, straight: upStraight) : (length: 1, straight: 1)
-                                    up[row + x] = link.length
-                                    upStraight[row + x] = link.straight
-                                    if Int(down[row + x]) + Int(link.length) - 1 > cap { marks[row + x] = 2 }
-                                }
-                            }
-                        }
+                    while index < count {
+                        if downBase[index] > cap - min(upBase[index], cap) { base[index] = 2 }
+                        index += 1
                     }
                 }
             }
         }
     }
 
-    /// Calls `body` with the index of every non-zero byte among the `count` from `row`, in order:
-    /// eight bytes at a time, visiting only the marks (they are sparse).
+    /// Calls `body` with the index of every stroke mark (a byte with its lowest bit set: 1 rising,
+    /// 3 falling, not 2 ignored) among the `count` from `row`, in order: eight bytes at a time,
+    /// visiting only the marks.
     @inline(__always)
-    static func forEachMark(in row: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    static func forEachStrokeMark(in row: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
+        let lowBits: UInt64 = 0x0101_0101_0101_0101
         var x = 0
         while x + 8 <= count {
-            let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-            if word != 0 {
-                // The top bit of each byte, set where the byte is not zero (no carry between bytes).
-                var marks = ((word & low) &+ low | word) & ~low
-                while marks != 0 {
-                    body(x + marks.trailingZeroBitCount >> 3)
-                    marks &= marks &- 1
-                }
+            var marks = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) & lowBits
+            while marks != 0 {
+                body(x + marks.trailingZeroBitCount >> 3)
+                marks &= marks &- 1
             }
             x += 8
         }
         while x < count {
-            if row[x] != 0 { body(x) }
+            if row[x] & 1 == 1 { body(x) }
             x += 1
         }
-    }
-
-    /// ``forEachMark(in:count:_:)`` from the last byte to the first.
-    @inline(__always)
-    static func forEachMarkBackwards(in row: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var x = count
-        while x % 8 != 0 {
-            x -= 1
-            if row[x] != 0 { body(x) }
-        }
-        while x >= 8 {
-            x -= 8
-            let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-            if word != 0 {
-                var marks = ((word & low) &+ low | word) & ~low
-                while marks != 0 {
-                    let top = 63 - marks.leadingZeroBitCount
-                    body(x + top >> 3)
-                    marks &= ~(1 << UInt64(top))
-                }
-            }
-        }
-    }
-
-    /// Rows a chain must stay in one column before it may step to the next: a slope of at most
-    /// one in four (14°), far more than a tag turned in the hand, far less than a glyph's diagonal.
-    static let chainStraightRows: UInt8 = 4
-
-    /// The chain through column `x`, from the chains of the neighbouring row starting at `row`
-    /// (`lengths`, and `straight` rows in one column): the longest that may continue into `x`,
-    /// one longer, and its rows in one column.
-    @inline(__always)
-    private static func chainLink(
-        x: Int, width: Int, row: Int, lengths: UnsafeMutableBufferPointer<UInt8>, straight: UnsafeMutableBufferPointer<UInt8>
-    ) -> (length: UInt8, straight: UInt8) {
-        var best = lengths[row + x]
-        var run: UInt8 = best == 0 ? 1 : straight[row + x] == UInt8.max ? UInt8.max : straight[row + x] + 1
-        if x > 0, lengths[row + x - 1] > best, straight[row + x - 1] >= chainStraightRows {
-            best = lengths[row + x - 1]
-            run = 1
-        }
-        if x + 1 < width, lengths[row + x + 1] > best, straight[row + x + 1] >= chainStraightRows {
-            best = lengths[row + x + 1]
-            run = 1
-        }
-        return (best == UInt8.max ? best : best + 1, run)
     }
 
     /// Joins marks of each row that are at most ``closingGap`` apart into runs.
@@ -332,8 +276,7 @@ public final class TextRegionDetector {
             guard let base = marks.baseAddress else { return }
             for y in 0..<height {
                 var start = -1, last = -1, count = 0
-                Self.forEachMark(in: base + y * width, count: width) { x in
-                    guard base[y * width + x] & 1 == 1 else { return }
+                Self.forEachStrokeMark(in: base + y * width, count: width) { x in
                     if start >= 0, x - last <= gap {
                         last = x
                         count += 1
@@ -534,8 +477,8 @@ public final class TextRegionDetector {
         var crossed = [Bool](repeating: false, count: columns.count)
         var any = false
         edges.withUnsafeBufferPointer { marks in
-            chains[0].withUnsafeBufferPointer { down in
-                chains[2].withUnsafeBufferPointer { up in
+            chains.down.withUnsafeBufferPointer { down in
+                chains.up.withUnsafeBufferPointer { up in
                     guard down.count == marks.count, up.count == marks.count else { return }
                     for row in rows {
                         let start = row * levelWidth
