@@ -97,10 +97,11 @@ final class ReplayPipeline: Sendable {
     private func runScheduled(source: any FrameSource, stage: PriceStage, recognizers: RegionRecognizerPool) -> Outcome {
         let synchronous = options.pacing == .fast && !options.liveSource
         let queue = BoundedQueue<Frame>(capacity: options.queueCapacity, policy: synchronous ? .block : .dropOldest)
-        let mailbox = ResultMailbox()
+        let lag = synchronous ? ReadLag(frames: options.scheduling.fastLagFrames) : nil
+        let mailbox = ResultMailbox(lag: lag)
         let metrics = self.metrics
         let jobs = OCRJobQueue(
-            staleAfter: synchronous ? nil : options.staleAfter,
+            staleAfter: synchronous ? nil : options.staleAfter, lag: lag,
             dropped: { job in
                 mailbox.post(OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
                 frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
@@ -146,7 +147,7 @@ final class ReplayPipeline: Sendable {
                 jobs.close()
             })
         let frames = ScheduledReading(
-            stage: stage, jobs: jobs, mailbox: mailbox, lagFrames: synchronous ? options.scheduling.fastLagFrames : nil,
+            stage: stage, jobs: jobs, mailbox: mailbox, lag: lag,
             configuration: options.scheduling, metrics: metrics
         ) { [self] message, frame in
             reportError(message, concerns: "ocr", frame: frame)

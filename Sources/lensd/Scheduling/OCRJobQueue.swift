@@ -10,8 +10,9 @@ import Foundation
 /// of new lines, which go first, and a pass would hold a worker for a third of a second or more
 /// (at the start, the first frame's prices were confirmed 0.1 s later for it).
 ///
-/// It also counts the jobs of each frame not yet finished, so a caller can wait until the work
-/// for a frame is done (``waitUntilDone(throughFrame:)``), as `--fast` replays do to stay deterministic.
+/// It also counts the jobs not yet finished by the frame they are due on (the frame they were
+/// planned on, or with a ``ReadLag`` the frame they land on), so a caller can wait until the work
+/// due on a frame is done (``waitUntilDone(throughFrame:)``), as `--fast` replays do to stay deterministic.
 ///
 /// Unchecked `Sendable`: every stored property is only touched with `condition` locked.
 final class OCRJobQueue: @unchecked Sendable {
@@ -24,8 +25,10 @@ final class OCRJobQueue: @unchecked Sendable {
     private var nextID: UInt64 = 1
     private var latestFrameTime = -Double.infinity
     private var droppedCount = 0
-    /// Jobs pushed and not yet finished or dropped, per frame sequence.
+    /// Jobs pushed and not yet finished or dropped, per frame they are due on.
     private var outstanding: [UInt64: Int] = [:]
+    /// When the jobs land (`--fast`); `nil`: on the frame they were planned on.
+    let lag: ReadLag?
     /// Seconds a job's frame may lag the newest frame before the job is dropped; `nil`: never.
     let staleAfter: Double?
     /// New regions may lag this many times longer than other work before they are dropped: they
@@ -39,8 +42,13 @@ final class OCRJobQueue: @unchecked Sendable {
     ///   - dropped: called (on the thread that dropped it, outside the lock) for each stale job,
     ///     so its planner learns the work was not done.
     ///   - queued: called (outside the lock) after each push with the number of jobs then waiting.
-    init(staleAfter: Double?, dropped: @escaping @Sendable (OCRJob) -> Void, queued: @escaping @Sendable (Int) -> Void = { _ in }) {
+    ///   - lag: when jobs land, for ``waitUntilDone(throughFrame:)``.
+    init(
+        staleAfter: Double?, lag: ReadLag? = nil, dropped: @escaping @Sendable (OCRJob) -> Void,
+        queued: @escaping @Sendable (Int) -> Void = { _ in }
+    ) {
         self.staleAfter = staleAfter
+        self.lag = lag
         self.dropped = dropped
         self.queued = queued
     }
@@ -61,7 +69,7 @@ final class OCRJobQueue: @unchecked Sendable {
         }
         let index = jobs.firstIndex { Self.precedes(job, $0) } ?? jobs.endIndex
         jobs.insert(job, at: index)
-        outstanding[job.frame.sequence, default: 0] += 1
+        outstanding[due(job), default: 0] += 1
         let waiting = jobs.count
         condition.signal()
         condition.unlock()
@@ -118,7 +126,7 @@ final class OCRJobQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Blocks until every job for frames up to `sequence` has finished or been dropped, jobs
+    /// Blocks until every job due on frames up to `sequence` has finished or been dropped, jobs
     /// those jobs pushed while running included.
     func waitUntilDone(throughFrame sequence: UInt64) {
         condition.lock()
@@ -129,9 +137,14 @@ final class OCRJobQueue: @unchecked Sendable {
     }
 
     private func settle(_ job: OCRJob) {
-        let sequence = job.frame.sequence
+        let sequence = due(job)
         let left = (outstanding[sequence] ?? 1) - 1
         outstanding[sequence] = left > 0 ? left : nil
+    }
+
+    /// The frame the job is due on.
+    private func due(_ job: OCRJob) -> UInt64 {
+        lag?.landing(of: job) ?? job.frame.sequence
     }
 
     /// Blocks until no job is waiting or running.

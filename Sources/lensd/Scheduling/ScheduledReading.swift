@@ -8,16 +8,16 @@ import Tracking
 /// ``PriceStage`` emit the frame's `OVERLAYS` line. OCR never runs on this thread.
 ///
 /// Live (paced replay, camera): the frame never waits for OCR; reads land on the first frame
-/// after they finish. `--fast` replay: the reads planned on frame N land on frame N + `lagFrames`,
-/// which waits for them if need be, so output is the same on every run while the workers still
-/// have a few frames' work to share. The first frame, with no earlier one to share the work with,
-/// waits for its own reads, so a replay of a single image shows its prices; with a lag of 0 every
-/// frame does, its reads planned on the tracks moved into its pixels.
+/// after they finish. `--fast` replay: the reads planned on frame N land on a later frame (the
+/// ``ReadLag``), which waits for them if need be, so output is the same on every run while the
+/// workers still have a few frames' work to share. The first frame, with no earlier one to share
+/// the work with, waits for all its own reads, so a replay of a single image shows its prices;
+/// with a lag of 0 every frame does, its reads planned on the tracks moved into its pixels.
 final class ScheduledReading {
     private let stage: PriceStage
     private let jobs: OCRJobQueue
     private let mailbox: ResultMailbox
-    private let lagFrames: UInt64?
+    private let lag: ReadLag?
     private let metrics: PipelineMetrics
     private let reportError: (String, UInt64) -> Void
     private var detector = SceneChangeDetector()
@@ -26,17 +26,17 @@ final class ScheduledReading {
     private var framesSeen = 0
 
     init(
-        stage: PriceStage, jobs: OCRJobQueue, mailbox: ResultMailbox, lagFrames: UInt64?,
+        stage: PriceStage, jobs: OCRJobQueue, mailbox: ResultMailbox, lag: ReadLag?,
         configuration: OCRScheduler.Configuration, metrics: PipelineMetrics,
         reportError: @escaping (_ message: String, _ frame: UInt64) -> Void
     ) {
         self.stage = stage
         self.jobs = jobs
         self.mailbox = mailbox
-        self.lagFrames = lagFrames
+        self.lag = lag
         var configuration = configuration
-        if let lagFrames {
-            configuration.concurrentScans = Int(max(1, lagFrames))
+        if let lag {
+            configuration.concurrentScans = Int(max(1, lag.frames))
             configuration.maximumWaitingReads = nil
         }
         self.scheduler = OCRScheduler(configuration: configuration)
@@ -57,7 +57,7 @@ final class ScheduledReading {
         scheduler.observe(change, width: frame.width, height: frame.height)
         jobs.noteFrame(time: time)
         framesSeen += 1
-        if let lagFrames, framesSeen == 1 || lagFrames == 0 {
+        if let lag, framesSeen == 1 || lag.frames == 0 {
             let tracks = stage.tracker.summaries.map { track in
                 var track = track
                 if let motion = change.motion { track.box = motion.applied(to: track.box) }
@@ -65,26 +65,24 @@ final class ScheduledReading {
             }
             plan(frame, time: time, tracks: tracks)
             let waitBegan = MonotonicInstant.now()
-            jobs.waitUntilDone(throughFrame: frame.sequence)
+            // Only this frame's own jobs exist on the first frame, and with no lag they are due on it.
+            if framesSeen == 1 { jobs.waitUntilIdle() } else { jobs.waitUntilDone(throughFrame: frame.sequence) }
             waited = MonotonicInstant.now().seconds(since: waitBegan)
             stage.process(
                 sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
-                motion: change.motion, readings: readings(throughFrame: frame.sequence))
+                motion: change.motion, readings: readings(throughFrame: framesSeen == 1 ? nil : frame.sequence))
             return
         }
-        var due: UInt64?
-        if let lagFrames {
-            guard frame.sequence >= lagFrames else { return finishFrame(frame, time: time, change: change, readings: []) }
-            due = frame.sequence - lagFrames
+        if lag != nil {
             let waitBegan = MonotonicInstant.now()
-            jobs.waitUntilDone(throughFrame: frame.sequence - lagFrames)
+            jobs.waitUntilDone(throughFrame: frame.sequence)
             waited = MonotonicInstant.now().seconds(since: waitBegan)
         }
-        finishFrame(frame, time: time, change: change, readings: readings(throughFrame: due))
+        finishFrame(frame, time: time, change: change, readings: readings(throughFrame: lag == nil ? nil : frame.sequence))
     }
 
-    /// The reads that finished for frames up to `due` (all when `nil`), moved into the latest
-    /// frame's pixels; the scheduler takes note of each.
+    /// The reads that finished and are due on frames up to `due` (all when `nil`), moved into the
+    /// latest frame's pixels; the scheduler takes note of each.
     private func readings(throughFrame due: UInt64?) -> [FrameReading] {
         var readings: [FrameReading] = []
         for result in mailbox.collect(throughFrame: due) {
@@ -119,9 +117,10 @@ final class ScheduledReading {
     }
 
     private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary]) {
-        let readsWaiting = lagFrames == nil ? jobs.newRegionReadsWaiting : 0
+        let readsWaiting = lag == nil ? jobs.newRegionReadsWaiting : 0
         for job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty, readsWaiting: readsWaiting) {
             jobs.push(job)
         }
     }
 }
+
