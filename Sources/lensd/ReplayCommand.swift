@@ -29,7 +29,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var fast = false
 
     @Option(help: ArgumentHelp(
-        "With --fast: apply each frame's reads this many frames later, as a live run does (default 2, about 67 ms at 30 fps; whole-frame passes later, as long as they take live); 0: every frame shows its own reads (offline annotation, slower).",
+        "With --fast: apply each frame's reads this many frames later, as a live run does (default 2, about 67 ms at 30 fps; whole-frame passes later, as long as they take live; the first and last frames wait for all their reads); 0: every frame shows its own reads (offline annotation, slower).",
         valueName: "frames"))
     var readLag: UInt64?
 

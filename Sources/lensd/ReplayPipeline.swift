@@ -107,7 +107,9 @@ final class ReplayPipeline: Sendable {
                 frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
             },
             queued: { metrics.recordOCRQueueDepth($0) })
-        let runner = OCRJobRunner(recognizers: recognizers, queue: jobs, linesPerReadJob: 4, extractor: stage.extractor)
+        // `--fast`: one line per read job, so that both workers finish a frame's reads together
+        // (the frame they land on waits for the last). Live: four, as the limit on waiting reads counts jobs.
+        let runner = OCRJobRunner(recognizers: recognizers, queue: jobs, linesPerReadJob: synchronous ? 1 : 4, extractor: stage.extractor)
         // A missing model fails here, before any frame; the handles then start beside the frame thread.
         do throws(OCRError) {
             _ = try options.ocr.resolvedTessdataDirectory()
@@ -154,13 +156,16 @@ final class ReplayPipeline: Sendable {
         }
         let reading = startReading(source, into: queue)
         let paced = !synchronous
-        while let job = queue.pop() {
+        var next = queue.pop()
+        while let job = next {
             let frame = job.element
             if paced {
                 metrics.record(.queue, milliseconds: MonotonicInstant.now().seconds(since: frame.timestamp) * 1000)
             }
+            // `--fast` looks one frame ahead, so that the last frame can wait for every read still out.
+            next = synchronous ? queue.pop() : nil
             let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
-            frames.process(frame, time: time)
+            frames.process(frame, time: time, isLast: synchronous && next == nil)
             let emitted = MonotonicInstant.now()
             metrics.recordOverlaysEmitted(at: emitted)
             metrics.framesProcessed.add(1, ordering: .relaxed)
@@ -168,6 +173,7 @@ final class ReplayPipeline: Sendable {
                 let latency = emitted.seconds(since: frame.timestamp) * 1000
                 metrics.latencyMilliseconds.record(latency)
                 metrics.record(.endToEnd, milliseconds: latency)
+                next = queue.pop()
             }
         }
         let readAnyFrame = reading.wait()

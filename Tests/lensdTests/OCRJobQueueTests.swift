@@ -81,6 +81,26 @@ struct OCRJobQueueTests {
         #expect(taken.withLock { $0 } == ["read", "whole_frame"])
     }
 
+    @Test func handsOutAWholeFramePassRaisedToNewRegionsRightAfterTheScanBeforeItsReads() throws {
+        let queue = OCRJobQueue(staleAfter: nil, lag: ReadLag(frames: 2)) { _ in }
+        let frame = try Self.frame(0)
+        let mask = CellMask(cellSize: 16, frameWidth: 64, frameHeight: 64, value: true)
+        queue.push(OCRJob(kind: .scan(unread: mask, forced: mask, known: []), priority: .newRegions, frame: frame, time: 0))
+        // The first frame of a `--fast` replay waits for all its jobs: its pass is raised.
+        queue.push(try Self.job(.newRegions, frame: 0))
+        let scan = try #require(queue.pop())
+        #expect(scan.kind.name == "scan")
+        let tallLine = TextRegion(box: OCRRect(x: 0, y: 0, width: 40, height: 48), level: 0)
+        queue.push(OCRJob(kind: .read([tallLine]), priority: .newRegions, frame: frame, time: 0))
+        queue.finish(scan)
+        let first = try #require(queue.pop())
+        let second = try #require(queue.pop())
+        #expect([first.kind.name, second.kind.name] == ["whole_frame", "read"])
+        queue.finish(first)
+        queue.finish(second)
+        queue.close()
+    }
+
     @Test func givesIncreasingIDsInPushOrder() throws {
         let queue = OCRJobQueue(staleAfter: nil) { _ in }
         let first = queue.push(try Self.job(.wholeFrame, frame: 0))

@@ -39,6 +39,20 @@ struct ReplayReadLagTests {
         #expect(shownLater.dropFirst(3).allSatisfy { $0 > 0 }, "\(shownLater)")
     }
 
+    @Test("the last frame of a --fast replay waits for its own reads and every read still out")
+    func lastFrameWaitsForEveryReadStillOut() throws {
+        let scratch = try TemporaryPath()
+        defer { scratch.remove() }
+        let path = try priceComingIntoView(count: 1, in: scratch)
+        let run = try LensdProcess.run(["replay", "--fast", "--workers", "2", path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        // Frame 1's reads would land on frame 3; the replay ends on frame 1, which waits for them.
+        let shown = pricesPerFrame(run)
+        #expect(shown.count == 2)
+        #expect(shown.first == 0)
+        #expect((shown.last ?? 0) > 0, "\(shown)")
+    }
+
     @Test("--read-lag without --fast, above 30 frames, or when every frame is read whole, is a usage error")
     func readLagNeedsFast() throws {
         let path = LensdProcess.sample("stills/tags-01.png")

@@ -71,7 +71,9 @@ struct OCRJob: Sendable {
     /// Given by the queue when the job is pushed; results are applied in this order.
     var id: UInt64 = 0
     let kind: Kind
-    let priority: Priority
+    /// Set by the planner; the first frame of a `--fast` replay raises its whole-frame pass to
+    /// ``Priority/newRegions`` (see ``OCRJobQueue/precedes(_:_:)``).
+    var priority: Priority
     let frame: Frame
     /// The frame's time on the stream's clock (seconds since the first frame).
     let time: Double

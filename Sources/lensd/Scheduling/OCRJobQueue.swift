@@ -211,12 +211,16 @@ final class OCRJobQueue: @unchecked Sendable {
         return newRegionRank(job) > newRegionRank(other)
     }
 
-    /// A scan ranks above every read; a read ranks by its tallest line.
+    /// A scan ranks above every read; a read ranks by its tallest line. A whole-frame pass among
+    /// new regions (the first frame of a `--fast` replay, which waits for all its reads) ranks
+    /// right after the scans: it is the longest job, and run after the line reads it left the
+    /// other worker idle while the frame waited for it.
     private static func newRegionRank(_ job: OCRJob) -> Int {
         switch job.kind {
         case .scan: Int.max
+        case .wholeFrame: Int.max - 1
         case .read(let lines, _, _, _, _): lines.map(\.box.height).max() ?? 0
-        case .verify, .wholeFrame: 0
+        case .verify: 0
         }
     }
 

@@ -12,7 +12,9 @@ import Tracking
 /// ``ReadLag``), which waits for them if need be, so output is the same on every run while the
 /// workers still have a few frames' work to share. The first frame, with no earlier one to share
 /// the work with, waits for all its own reads, so a replay of a single image shows its prices;
-/// with a lag of 0 every frame does, its reads planned on the tracks moved into its pixels.
+/// with a lag of 0 every frame does, its reads planned on the tracks moved into its pixels. The
+/// last frame of a bounded replay does too, and waits for every job still out, so it shows all
+/// that was read.
 final class ScheduledReading {
     private let stage: PriceStage
     private let jobs: OCRJobQueue
@@ -44,8 +46,9 @@ final class ScheduledReading {
         self.reportError = reportError
     }
 
-    /// Handles one frame; `time` is its time on the stream's clock.
-    func process(_ frame: Frame, time: Double) {
+    /// Handles one frame; `time` is its time on the stream's clock. `isLast`: no frame follows it
+    /// (a bounded `--fast` replay's last frame reads itself and waits for every job still out).
+    func process(_ frame: Frame, time: Double, isLast: Bool = false) {
         // The `frame` stage latency: this frame's work, without waiting for the reads due on it (`--fast`).
         let began = MonotonicInstant.now()
         var waited = 0.0
@@ -57,28 +60,34 @@ final class ScheduledReading {
         scheduler.observe(change, width: frame.width, height: frame.height)
         jobs.noteFrame(time: time)
         framesSeen += 1
-        if let lag, framesSeen == 1 || lag.frames == 0 {
+        if let lag, framesSeen == 1 || lag.frames == 0 || isLast {
             let tracks = stage.tracker.summaries.map { track in
                 var track = track
                 if let motion = change.motion { track.box = motion.applied(to: track.box) }
                 return track
             }
-            plan(frame, time: time, tracks: tracks)
-            let waitBegan = MonotonicInstant.now()
-            // Only this frame's own jobs exist on the first frame, and with no lag they are due on it.
-            if framesSeen == 1 { jobs.waitUntilIdle() } else { jobs.waitUntilDone(throughFrame: frame.sequence) }
-            waited = MonotonicInstant.now().seconds(since: waitBegan)
+            plan(frame, time: time, tracks: tracks, passBesideReads: true)
+            // Only this frame's own jobs exist on the first frame, and with no lag they are due on
+            // it; the last frame waits for every job still out.
+            let due = framesSeen == 1 || isLast ? nil : frame.sequence
+            waited = wait(through: due)
             stage.process(
                 sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
-                motion: change.motion, readings: readings(throughFrame: framesSeen == 1 ? nil : frame.sequence))
+                motion: change.motion, readings: readings(throughFrame: due))
             return
         }
-        if lag != nil {
-            let waitBegan = MonotonicInstant.now()
-            jobs.waitUntilDone(throughFrame: frame.sequence)
-            waited = MonotonicInstant.now().seconds(since: waitBegan)
-        }
-        finishFrame(frame, time: time, change: change, readings: readings(throughFrame: lag == nil ? nil : frame.sequence))
+        // Live, the reads that finished; `--fast`, those due on this frame.
+        let due = lag == nil ? nil : frame.sequence
+        if let due { waited = wait(through: due) }
+        finishFrame(frame, time: time, change: change, readings: readings(throughFrame: due))
+    }
+
+    /// Blocks until the jobs due on frames up to `due` are done (every job when `nil`); returns
+    /// the seconds waited.
+    private func wait(through due: UInt64?) -> Double {
+        let began = MonotonicInstant.now()
+        if let due { jobs.waitUntilDone(throughFrame: due) } else { jobs.waitUntilIdle() }
+        return MonotonicInstant.now().seconds(since: began)
     }
 
     /// The reads that finished and are due on frames up to `due` (all when `nil`), moved into the
@@ -116,9 +125,12 @@ final class ScheduledReading {
         plan(frame, time: time, tracks: stage.tracker.summaries)
     }
 
-    private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary]) {
+    /// Queues the reads the scheduler plans on `frame`. `passBesideReads`: a whole-frame pass goes
+    /// right after the scan instead of last, as the frame waits for all its jobs.
+    private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary], passBesideReads: Bool = false) {
         let readsWaiting = lag == nil ? jobs.newRegionReadsWaiting : 0
-        for job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty, readsWaiting: readsWaiting) {
+        for var job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty, readsWaiting: readsWaiting) {
+            if passBesideReads, case .wholeFrame = job.kind { job.priority = .newRegions }
             jobs.push(job)
         }
     }
