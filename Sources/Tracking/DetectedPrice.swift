@@ -45,18 +45,20 @@ public struct DetectedPrice: Sendable, Hashable {
 }
 
 extension DetectedPrice {
-    /// Whether the text ends in the amount's full fraction, as many digits after a point or comma
-    /// as its currency has minor units (`142.79` in dollars, not `142.7`, `1,966` or `¥7,580`):
-    /// no further digit of the price can follow, so an end so read is not cut short by the frame.
-    /// A thousands group cut after two of its digits (`2.24` of `2.241,99`) reads the same; callers
+    /// Whether the text ends in digits after which no further digit of the price can follow, so
+    /// that an end so read is not cut short by the frame: the amount's full fraction, as many
+    /// digits after a point or comma as its currency has minor units (`142.79` in dollars, not
+    /// `142.7` or `1,966`), or for a currency without minor units a whole group of thousands after
+    /// a digit (`¥7,580`: a further group would make it a million; not `¥75.80` or `¥758`). A
+    /// thousands group cut after two of its digits (`2.24` of `2.241,99`) reads the same; callers
     /// check that nothing is printed beyond the end before they rely on this.
-    public var endsInMinorUnits: Bool {
+    public var endsInFinalDigits: Bool {
         let minorUnits = CurrencySymbolTable.shared.minorUnits(of: currency)
-        guard minorUnits > 0 else { return false }
         let scalars = Array(text.unicodeScalars)
         let digits = scalars.reversed().prefix { ScalarClass.isDigit($0) }.count
-        guard digits == minorUnits, scalars.count > digits else { return false }
+        guard digits == (minorUnits > 0 ? minorUnits : 3), scalars.count > digits else { return false }
         let separator = scalars[scalars.count - digits - 1]
-        return separator == "." || separator == ","
+        guard separator == "." || separator == "," else { return false }
+        return minorUnits > 0 || scalars.count > digits + 1 && ScalarClass.isDigit(scalars[scalars.count - digits - 2])
     }
 }

@@ -191,20 +191,24 @@ extension PriceExtractorFeatureTests {
 }
 
 extension PriceExtractorFeatureTests {
-    @Test("a price ends in its minor units only with all its currency's fraction digits after a separator")
-    func endsInMinorUnits() {
+    @Test("a price ends in its final digits with all its currency's fraction digits, or without minor units a whole thousands group")
+    func endsInFinalDigitsOnlyWhereNoDigitCanFollow() {
         let price = { (text: String, currency: String) in
             DetectedPrice(text: text, amount: 1, currency: currency, currencyEvidence: .code, box: .zero, confidence: 1)
         }
-        #expect(price("USD 142.79", "USD").endsInMinorUnits)
-        #expect(!price("38,63 €", "EUR").endsInMinorUnits)  // the marker ends it
-        #expect(price("38,63", "EUR").endsInMinorUnits)
-        #expect(!price("142.7", "USD").endsInMinorUnits)
-        #expect(!price("1,966", "USD").endsInMinorUnits)
-        #expect(!price("¥7,580", "JPY").endsInMinorUnits)
-        #expect(!price("¥75.80", "JPY").endsInMinorUnits)  // no minor units: any digits may follow
-        #expect(price("KWD 1.250", "KWD").endsInMinorUnits)
-        #expect(!price("KWD 1.25", "KWD").endsInMinorUnits)
-        #expect(!price("$20", "USD").endsInMinorUnits)
+        #expect(price("USD 142.79", "USD").endsInFinalDigits)
+        #expect(!price("38,63 €", "EUR").endsInFinalDigits)  // the marker ends it
+        #expect(price("38,63", "EUR").endsInFinalDigits)
+        #expect(!price("142.7", "USD").endsInFinalDigits)
+        #expect(!price("1,966", "USD").endsInFinalDigits)
+        #expect(price("¥7,580", "JPY").endsInFinalDigits)  // a further group would make it a million
+        #expect(price("₩12.900", "KRW").endsInFinalDigits)
+        #expect(!price("¥75.80", "JPY").endsInFinalDigits)  // no minor units: any digits may follow
+        #expect(!price("¥758", "JPY").endsInFinalDigits)
+        #expect(!price("¥7,5800", "JPY").endsInFinalDigits)
+        #expect(!price(",580", "JPY").endsInFinalDigits)
+        #expect(price("KWD 1.250", "KWD").endsInFinalDigits)
+        #expect(!price("KWD 1.25", "KWD").endsInFinalDigits)
+        #expect(!price("$20", "USD").endsInFinalDigits)
     }
 }

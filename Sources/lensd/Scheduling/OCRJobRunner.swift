@@ -125,15 +125,15 @@ struct OCRJobRunner: Sendable {
         return result
     }
 
-    /// The boxes of the prices on `lines` near the frame's right edge that end in their minor
-    /// units with nothing printed right after them (``DetectedPrice/endsInMinorUnits``,
+    /// The boxes of the prices on `lines` near the frame's right edge that end in their final
+    /// digits with nothing printed right after them (``DetectedPrice/endsInFinalDigits``,
     /// ``EdgeClearance/isBlankAfter(_:in:)``): their right end is shown whole, however
     /// near the edge (see ``FrameReading/rightEndsShown``).
     private func rightEndsShown(on lines: [OCRLine], in frame: Frame) -> [PixelRect] {
         let width = Double(frame.width)
         return lines.filter { Double($0.box.x + $0.box.width) >= width - Double($0.box.height) }
             .flatMap { extractor.prices(in: TextLine($0)) }
-            .filter { $0.box.maxX >= width - $0.box.height && $0.endsInMinorUnits && EdgeClearance.isBlankAfter($0.box, in: frame) }
+            .filter { $0.box.maxX >= width - $0.box.height && $0.endsInFinalDigits && EdgeClearance.isBlankAfter($0.box, in: frame) }
             .map(\.box)
     }
 
@@ -156,12 +156,12 @@ struct OCRJobRunner: Sendable {
     }
 
     /// Whether the line ends in a price whose right end is shown whole (``rightEndsShown(on:in:)``):
-    /// its cents, then a blank strip inside the frame.
+    /// its cents (or a yen price's last thousands group), then a blank strip inside the frame.
     private func endsInShownCents(_ line: OCRLine, in frame: Frame) -> Bool {
         guard let last = line.text.last(where: { !$0.isWhitespace }), last.isNumber,
               let price = extractor.prices(in: TextLine(line)).last
         else { return false }
-        return price.box.maxX >= Double(line.box.x + line.box.width) - price.box.height / 2 && price.endsInMinorUnits
+        return price.box.maxX >= Double(line.box.x + line.box.width) - price.box.height / 2 && price.endsInFinalDigits
             && EdgeClearance.isBlankAfter(price.box, in: frame)
     }
 
