@@ -369,6 +369,40 @@ struct OCRSchedulerTests {
         #expect(scannedAt == [2])
     }
 
+    @Test func aScanOfAFrameBeforeACutLineCameFurtherInDoesNotSetItsProgressBack() throws {
+        var configuration = Self.noWholeFrames()
+        configuration.concurrentScans = 2
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(Self.still(), width: Self.width, height: Self.height)
+        let first = scheduler.plan(frame: try Self.frame(0), time: 0, tracks: [], queueEmpty: true)
+        // A 20 px high line running 40 px off the right edge; the camera pans it in, 8 px a frame.
+        var cut = PixelRect(x: 600, y: 200, width: 80, height: 20)
+        var landing: [UInt64: [OCRJobResult]] = [:]
+        var scan = Self.result(of: first[0])
+        scan.incomplete = [cut]
+        landing[2, default: []].append(scan)
+        var scannedAt: [UInt64] = []
+        for sequence in UInt64(1)...14 {
+            cut = cut.offsetBy(dx: -8, dy: 0)
+            scheduler.observe(Self.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
+            // As in a `--fast` replay: a scan lands two frames after its own, its line where it was then.
+            for result in landing.removeValue(forKey: sequence) ?? [] {
+                scheduler.completed(result, offset: ImageMotion(dx: -8 * Double(sequence - result.frameSequence), dy: 0))
+            }
+            let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if Self.scanMask(jobs)?.intersects(PixelRect(x: cut.x + 10, y: 205, width: 10, height: 10)) == true { scannedAt.append(sequence) }
+            for job in jobs {
+                var done = Self.result(of: job)
+                if case .scan = job.kind, !OCRScheduler.isInFullView(cut, width: Self.width, height: Self.height) { done.incomplete = [cut] }
+                landing[sequence + 2, default: []].append(done)
+            }
+        }
+        // Read as it is after 0.1 s at the edge (frame 3), half a height in on frame 7 (its end at
+        // 624) and two heights in on frame 10 (at 600); not again on frame 11 because the scan of
+        // frame 9, landing after that step, saw it less far in.
+        #expect(scannedAt == [3, 7, 10])
+    }
+
     @Test func aScanSkipsALineReadBeforeUnlessItsContentChanged() {
         let known = [PixelRect(x: 100, y: 100, width: 120, height: 20)]
         let nothing = CellMask(cellSize: 16, frameWidth: Self.width, frameHeight: Self.height)

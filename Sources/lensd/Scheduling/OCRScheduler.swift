@@ -180,9 +180,16 @@ struct OCRScheduler {
         /// been read so, or has come into view for a read).
         var seenAt: Double
         var edgeReadDue = true
+        /// The time of the last frame planned before its progress last advanced: a scan of that
+        /// frame or an earlier one saw the line before it came that far in, and does not set the
+        /// progress back (with `--fast`'s read lag, the scan of two frames before did so on every
+        /// frame, and the line was read on each).
+        var advancedAfter = -Double.infinity
         static let done = Double.infinity
     }
     private static let cutLineLimit = 256
+    /// The time of the frame last planned (``plan(frame:time:tracks:queueEmpty:readsWaiting:)``).
+    private var lastPlannedAt = -Double.infinity
     private var retries: [Retry] = []
 
     init(configuration: Configuration = .init()) {
@@ -260,6 +267,7 @@ struct OCRScheduler {
             mask.set(cut.line)
             forcedLines.append(cut.line)
             next.edgeReadDue = false
+            next.advancedAfter = lastPlannedAt
             let whole = Self.isInFullView(cut.line, width: width, height: height)
             next.marginHeights = cut.marginHeights < 2 && !whole ? 2 : CutLine.done
             return next
@@ -299,6 +307,7 @@ struct OCRScheduler {
     ///   - queueEmpty: whether no job waits (a whole-frame pass only starts then).
     ///   - readsWaiting: reads of new regions waiting in the queue (see ``Configuration/maximumWaitingReads``).
     mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool, readsWaiting: Int = 0) -> [OCRJob] {
+        lastPlannedAt = time
         var jobs: [OCRJob] = []
         trackBoxes = tracks.map(\.box)
         markedTrackBoxes = tracks.filter { !$0.assumedCurrency }.map(\.box)
@@ -406,6 +415,7 @@ struct OCRScheduler {
                     // Nothing more than half a height past what was read: the camera swayed out
                     // and back (text that came into view since makes the line longer than that).
                     if let read = cutLines[index].read, OCRJobRunner.lies(moved, within: read) { continue }
+                    guard result.frameTime > cutLines[index].advancedAfter else { continue }
                     if !Self.isInView(line, marginHeights: Self.readingEdgeMargin, width: width, height: height) {
                         cutLines[index].marginHeights = 0.5
                     } else if !Self.isInView(line, marginHeights: 1.5, width: width, height: height) {
