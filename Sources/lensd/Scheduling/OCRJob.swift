@@ -71,8 +71,9 @@ struct OCRJob: Sendable {
     /// Given by the queue when the job is pushed; results are applied in this order.
     var id: UInt64 = 0
     let kind: Kind
-    /// Set by the planner; the first frame of a `--fast` replay raises its whole-frame pass to
-    /// ``Priority/newRegions`` (see ``OCRJobQueue/precedes(_:_:)``).
+    /// Set by the planner; a `--fast` frame that waits for all its jobs (the first, the last, every
+    /// one at `--read-lag 0`) raises its whole-frame pass to ``Priority/newRegions`` (see
+    /// ``OCRJobQueue/precedes(_:_:)``).
     var priority: Priority
     let frame: Frame
     /// The frame's time on the stream's clock (seconds since the first frame).

@@ -212,7 +212,7 @@ final class OCRJobQueue: @unchecked Sendable {
     }
 
     /// A scan ranks above every read; a read ranks by its tallest line. A whole-frame pass among
-    /// new regions (the first frame of a `--fast` replay, which waits for all its reads) ranks
+    /// new regions (of a `--fast` frame that waits for all its jobs, such as the first) ranks
     /// right after the scans: it is the longest job, and run after the line reads it left the
     /// other worker idle while the frame waited for it.
     private static func newRegionRank(_ job: OCRJob) -> Int {
