@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "OCR", dependencies: ["CTesseract"]),
+        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica"]),
         .target(name: "Tracking"),
         .target(name: "Conversion"),
         .executableTarget(
@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR"], exclude: ["Fixtures"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConversionTests",

@@ -74,7 +74,8 @@ public final class TesseractEngine {
         defer { TessBaseAPIClear(handle) }
         // Frames carry no resolution; without one Tesseract guesses from the text and says so on stderr for every frame.
         TessBaseAPISetSourceResolution(handle, Self.assumedResolution)
-        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+        let status = WordImageHandoff.recognizing { TessBaseAPIRecognize(handle, nil) }
+        guard status == 0 else {
             throw .recognitionFailed(width: area.width, height: area.height)
         }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }

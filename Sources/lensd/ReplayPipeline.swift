@@ -83,7 +83,10 @@ final class ReplayPipeline: Sendable {
             return .startupFailed
         }
         stats.setWorkers(pool.workerCount)
-        logger.debug("OCR workers ready", metadata: ["workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)"])
+        logger.debug("OCR workers ready", metadata: [
+            "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
+            "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
+        ])
 
         let reading = startReading(source, into: queue)
         let readAnyFrame = reading.wait()
