@@ -83,10 +83,7 @@ final class ReplayPipeline: Sendable {
             return .startupFailed
         }
         stats.setWorkers(pool.workerCount)
-        logger.debug("OCR workers ready", metadata: [
-            "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
-            "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
-        ])
+        Self.logReady(pool, logger: logger)
 
         let reading = startReading(source, into: queue)
         let readAnyFrame = reading.wait()
@@ -144,6 +141,7 @@ final class ReplayPipeline: Sendable {
                         jobs.finish(job)
                     })
                 stats.setWorkers(pool.workerCount)
+                Self.logReady(pool, logger: logger)
                 return pool
             },
             failed: { [self] error in
@@ -189,6 +187,15 @@ final class ReplayPipeline: Sendable {
             return .startupFailed
         }
         return finish(source: source, readAnyFrame: readAnyFrame)
+    }
+
+    /// Logs the started workers (debug): how many, how long their handles took, and whether
+    /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG.
+    private static func logReady(_ pool: OCRWorkerPool, logger: Logger) {
+        logger.debug("OCR workers ready", metadata: [
+            "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
+            "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
+        ])
     }
 
     /// Logs one finished OCR job at `trace` level: what it read, for which frame, how long after
