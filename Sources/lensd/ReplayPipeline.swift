@@ -100,9 +100,11 @@ final class ReplayPipeline: Sendable {
         let lag = synchronous ? ReadLag(frames: options.scheduling.fastLagFrames) : nil
         let mailbox = ResultMailbox(lag: lag)
         let metrics = self.metrics
+        metrics.ocrJobs.open()
         let jobs = OCRJobQueue(
             staleAfter: synchronous ? nil : options.staleAfter, lag: lag,
             dropped: { job in
+                metrics.ocrJobs.recordDropped(kind: job.kind.name)
                 mailbox.post(OCRJobResult(job: job.id, kind: job.kind, frameSequence: job.frame.sequence, frameTime: job.time,
                 frameWidth: job.frame.width, frameHeight: job.frame.height, dropped: true))
             },

@@ -56,18 +56,36 @@ struct LatencyHistogramTests {
         #expect(periodic.latency == nil && periodic.firstOverlaysMs == nil)
     }
 
-    @Test("the final STATS adds up scheduled OCR jobs per kind: how many and their CPU seconds")
+    @Test("the final STATS adds up scheduled OCR jobs per kind: how many ran, their CPU seconds, how many were dropped")
     func finalStatsCarriesJobTotals() throws {
         let metrics = PipelineMetrics()
         let stats = StatsReporter(metrics: metrics)
         #expect(stats.final().ocrJobs == nil)
         metrics.ocrJobs.record(kind: "read", cpu: .milliseconds(20))
         metrics.ocrJobs.record(kind: "read", cpu: .milliseconds(30))
+        metrics.ocrJobs.recordDropped(kind: "read")
         metrics.ocrJobs.record(kind: "whole_frame", cpu: .milliseconds(300))
-        let jobs = try #require(stats.final().ocrJobs)
-        #expect(jobs["read"] == OCRJobTotalsMessage(count: 2, cpuSeconds: 0.05))
-        #expect(jobs["whole_frame"] == OCRJobTotalsMessage(count: 1, cpuSeconds: 0.3))
+        metrics.recordOCRQueueDepth(3)
+        let final = stats.final()
+        let jobs = try #require(final.ocrJobs)
+        #expect(jobs["read"] == OCRJobTotalsMessage(count: 2, cpuSeconds: 0.05, dropped: 1))
+        #expect(jobs["whole_frame"] == OCRJobTotalsMessage(count: 1, cpuSeconds: 0.3, dropped: 0))
         #expect(jobs["scan"] == nil)
+        #expect(final.ocrQueueMaxDepth == 3)
         #expect(stats.periodic().ocrJobs == nil)
+    }
+
+    @Test("a run that schedules OCR jobs reports its job totals and queue depth even when no job ran")
+    func finalStatsOfAScheduledRunWithoutJobs() throws {
+        let metrics = PipelineMetrics()
+        let stats = StatsReporter(metrics: metrics)
+        metrics.ocrJobs.open()
+        #expect(stats.final().ocrJobs == [:])
+        #expect(stats.final().ocrQueueMaxDepth == 0)
+        metrics.recordOCRQueueDepth(1)
+        metrics.ocrJobs.recordDropped(kind: "scan")
+        let final = stats.final()
+        #expect(final.ocrJobs == ["scan": OCRJobTotalsMessage(count: 0, cpuSeconds: 0, dropped: 1)])
+        #expect(final.ocrQueueMaxDepth == 1)
     }
 }

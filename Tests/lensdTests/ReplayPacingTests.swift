@@ -15,9 +15,14 @@ struct ReplayPacingTests {
         #expect(dropped > 0)
         #expect(processed + dropped == framesIn)
         #expect(stats["queue_max_depth"] as? Int ?? 99 <= 2)
-        // Scheduled OCR jobs for frames gone stale are dropped: few ever wait (6-7 measured).
+        // Scheduled OCR jobs for frames gone stale are dropped: few ever wait (2-7 measured). On a
+        // loaded machine every job may go stale before the worker's handle is ready: the totals
+        // still say what was planned.
         let waiting = try #require(stats["ocr_queue_max_depth"] as? Int)
         #expect(waiting >= 1 && waiting <= 16)
+        let jobs = try #require(stats["ocr_jobs"] as? [String: [String: Any]])
+        let planned = jobs.values.reduce(0) { $0 + ($1["count"] as? Int ?? 0) + ($1["dropped"] as? Int ?? 0) }
+        #expect(planned >= 1)
         let frames = run.messages("OVERLAYS").compactMap { $0["frame"] as? Int }
         #expect(frames.count == processed)
         #expect(frames == frames.sorted() && Set(frames).count == frames.count)
