@@ -8,7 +8,8 @@ struct RateServiceFixture {
     let answer: SwitchableAnswer
     let directory: URL
     let cache: RateCache
-    let fetcher: HTTPRateFetcher
+    /// The ECB fetcher for the server, counting the service's fetches.
+    let fetcher: CountingRateFetcher
 
     private static func make(_ answer: TestAnswer = .body(TestFixtures.ecbXML(day: "2026-11-02"))) async throws
         -> RateServiceFixture
@@ -21,7 +22,8 @@ struct RateServiceFixture {
             answer: switchable,
             directory: directory,
             cache: RateCache(directory: directory.appendingPathComponent("lensd")),
-            fetcher: HTTPRateFetcher(source: .ecb(url: server.baseURL.appendingPathComponent("daily.xml")), timeout: 5)
+            fetcher: CountingRateFetcher(
+                HTTPRateFetcher(source: .ecb(url: server.baseURL.appendingPathComponent("daily.xml")), timeout: 5))
         )
     }
 

@@ -168,7 +168,10 @@ struct RateServiceTests {
             let clock = ManualClock(instant("2026-11-05T12:00:00Z"))
             let service = try fixture.service(clock: clock, ratesFile: path)
             await service.update()
-            #expect(fixture.server.requestedPaths.count == 1)
+            // One fetch; the server may see its request twice, as libcurl can repeat a request
+            // on a connection closed without an answer (1 CI run in about 30 saw 2).
+            #expect(fixture.fetcher.fetches == 1)
+            #expect(!fixture.server.requestedPaths.isEmpty)
             #expect(service.current.origin == expected)
             if case .network = service.current.lastError {
             } else {
