@@ -285,7 +285,10 @@ public struct MotionEstimator: Sendable {
             count += histogram[bin]
         }
         let least = Float(bin) / scale
-        return gradients.filter { abs($0.differenceX) + abs($0.differenceY) >= least }
+        var steep: [Gradient] = []
+        steep.reserveCapacity(count)
+        for g in gradients where abs(g.differenceX) + abs(g.differenceY) >= least { steep.append(g) }
+        return steep
     }
 
     /// The share of a frame's pixels the Lucas–Kanade and zoom-and-turn steps go over (see `informative(_:)`).

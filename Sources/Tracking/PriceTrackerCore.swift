@@ -249,8 +249,9 @@ struct PriceTrackerCore: Sendable {
             let track = tracks[index], box = track.filter.box, shown = track.vote.shown
             let duplicated = tracks.indices.contains { other in
                 let kept = tracks[other]
-                guard other != index, kept.state != .ended, kept.vote.shown.amount == shown.amount,
-                    kept.vote.shown.currency == shown.currency, rank(kept) > rank(track)
+                // Amounts last: comparing two `Decimal`s of different exponents allocates.
+                guard other != index, kept.state != .ended, kept.vote.shown.currency == shown.currency,
+                    rank(kept) > rank(track), kept.vote.shown.amount == shown.amount
                 else { return false }
                 let keptBox = kept.filter.box
                 return keptBox.intersectionOverUnion(box) >= configuration.duplicateIoU

@@ -48,10 +48,12 @@ struct ValueVote: Sendable, Hashable {
         /// OCR lost a price's cents (small, raised or faint), it reads like this.
         var isWholeOnly: Bool {
             guard key.amount == key.amount.rounded(toPlaces: 0) else { return false }
-            let characters = Array(text)
-            return !characters.indices.contains { index in
-                [".", ",", "-"].contains(characters[index]) && index + 1 < characters.count && characters[index + 1].isNumber
+            var previous: Character?
+            for character in text {
+                if character.isNumber, let previous, previous == "." || previous == "," || previous == "-" { return false }
+                previous = character
             }
+            return true
         }
 
         /// Whether the read ends in fewer digits after its decimal separator than its currency
@@ -78,6 +80,9 @@ struct ValueVote: Sendable, Hashable {
     private(set) var reads: [Read]
     private(set) var shown: Key
     private var tallies: [Key: Tally] = [:]
+    /// The value each of `reads` votes for (``resolved(_:)``), computed when the reads or the
+    /// printed currencies change: the overlay asks for the shown value's reads on every frame.
+    private var resolvedKeys: [Key] = []
     /// The printed currency established for each amount, which reads of that amount with an
     /// assumed currency vote for. Kept after its reads leave the history.
     private var printedCurrency: [Decimal: String] = [:]
@@ -94,7 +99,7 @@ struct ValueVote: Sendable, Hashable {
         self.minimumReadsToChange = max(1, minimumReadsToChange)
         establishCurrency(after: read)
         recount()
-        self.shown = resolved(read)
+        self.shown = resolvedKeys[0]
     }
 
     /// Whether the track has read this detection's value: the same amount, in the same currency
@@ -185,18 +190,26 @@ struct ValueVote: Sendable, Hashable {
     }
 
     private mutating func recount() {
+        resolvedKeys = reads.map(resolved)
         tallies = [:]
-        for read in reads {
-            tallies[resolved(read), default: Tally(weight: 0, count: 0)].weight += read.weight
-            tallies[resolved(read), default: Tally(weight: 0, count: 0)].count += read.isShortCents ? 0 : 1
+        for (read, key) in zip(reads, resolvedKeys) {
+            tallies[key, default: Tally(weight: 0, count: 0)].weight += read.weight
+            tallies[key, default: Tally(weight: 0, count: 0)].count += read.isShortCents ? 0 : 1
         }
+    }
+
+    /// The most recent read that votes for the shown value and satisfies `condition`.
+    private func lastReadOfShown(where condition: (Read) -> Bool) -> Read? {
+        for index in reads.indices.reversed() where resolvedKeys[index] == shown && condition(reads[index]) {
+            return reads[index]
+        }
+        return nil
     }
 
     /// The value with the most weight; ties go to the value read most recently.
     private func leader() -> (key: Key, tally: Tally)? {
         var best: (key: Key, tally: Tally)?
-        for read in reads.reversed() {
-            let key = resolved(read)
+        for key in resolvedKeys.reversed() {
             guard let tally = tallies[key] else { continue }
             if let current = best, current.tally.weight >= tally.weight { continue }
             best = (key, tally)
@@ -207,7 +220,7 @@ struct ValueVote: Sendable, Hashable {
     /// The most recent read of the shown value, preferring one that printed its currency.
     var supportingRead: Read {
         reads.last { $0.key == shown }
-            ?? reads.last { resolved($0) == shown }
+            ?? lastReadOfShown { _ in true }
             ?? reads[reads.count - 1]
     }
 
@@ -218,12 +231,12 @@ struct ValueVote: Sendable, Hashable {
 
     /// The unit of the most recent read of the shown value that had one.
     var unit: String? {
-        reads.last { resolved($0) == shown && $0.unit != nil }?.unit
+        lastReadOfShown { $0.unit != nil }?.unit
     }
 
     /// The quantity of the most recent read of the shown value that had one.
     var quantity: Int? {
-        reads.last { resolved($0) == shown && $0.quantity != nil }?.quantity
+        lastReadOfShown { $0.quantity != nil }?.quantity
     }
 
     /// 0…1: the shown value's share of all the weight, times the mean confidence of its reads.

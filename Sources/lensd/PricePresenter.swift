@@ -3,8 +3,16 @@ import Foundation
 import Tracking
 
 /// Turns tracked prices into protocol `PriceMessage`s: normalised boxes and conversions into every target.
+///
+/// Conversions are kept while the rates stay the same (``ConversionCache``): use one presenter
+/// from one thread at a time.
 struct PricePresenter {
     let targets: [String]
+    private let cache = ConversionCache()
+
+    init(targets: [String]) {
+        self.targets = targets
+    }
 
     /// The message for one tracked price, and the conversions that failed (e.g. a currency the rate table lacks).
     func message(for price: TrackedPrice, rates: RateView, frameWidth: Int, frameHeight: Int) -> (PriceMessage, [ConversionError]) {
@@ -34,19 +42,21 @@ struct PricePresenter {
         var converted: [ConvertedMessage] = []
         var failures: [ConversionError] = []
         for target in targets {
-            do throws(ConversionError) {
-                let result = try rates.converter.convert(amount, from: currency, to: target)
-                converted.append(ConvertedMessage(
-                    currency: result.currency, amount: result.plainAmount, formatted: result.formatted,
-                    stale: rates.isStale ? true : nil, ageS: rates.isStale ? rates.ageSeconds : nil))
-            } catch {
+            switch cache.conversion(of: amount, from: currency, to: target, with: rates.converter) {
+            case .success(var message):
+                if rates.isStale {
+                    message.stale = true
+                    message.ageS = rates.ageSeconds
+                }
+                converted.append(message)
+            case .failure(let error):
                 failures.append(error)
             }
         }
         let message = PriceMessage(
             id: id,
             text: text,
-            amount: CurrencyCodes.plainString(amount, currency: currency),
+            amount: cache.plainString(amount, currency: currency),
             currency: currency,
             currencyEvidence: evidence.rawValue,
             box: BoxMessage(

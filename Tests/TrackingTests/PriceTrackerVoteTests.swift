@@ -25,6 +25,44 @@ struct PriceTrackerVoteTests {
         #expect(result.shown.amount == Decimal(string: "1.00"))
     }
 
+    @Test func theShownValuesUnitComesFromItsLatestReadThatVotesForIt() {
+        // `€82.99` per kg, then `€82` (its cents lost) per 100 g: the cut read votes for `€82.99`.
+        var vote = ValueVote(first: detection("82.99", x: 0, y: 0, unit: "kg"), historyLength: 30, minimumReadsToChange: 2)
+        vote.commit()
+        vote.add(detection("82", x: 0, y: 0, unit: "100 g"))
+        #expect(vote.shown.amount == Decimal(string: "82.99"))
+        #expect(vote.unit == "100 g")
+        // A read of another value does not give the shown one its unit.
+        vote.add(detection("7.00", x: 0, y: 0, unit: "l"))
+        #expect(vote.unit == "100 g")
+    }
+
+    @Test func aReadVotesAnewForTheValueLaterReadsShowItWas() {
+        // `€82` with a unit, then `€82.99` without: from then on the first read votes for `€82.99`
+        // and lends it its unit.
+        var vote = ValueVote(first: detection("82", x: 0, y: 0, unit: "kg"), historyLength: 30, minimumReadsToChange: 2)
+        #expect(vote.shown.amount == 82)
+        vote.add(detection("82.99", x: 0, y: 0))
+        #expect(vote.shown.amount == Decimal(string: "82.99"))
+        #expect(vote.readsOfShown == 2)
+        #expect(vote.unit == "kg")
+        #expect(vote.supportingRead.text == "€82.99")
+    }
+
+    @Test func aReadWithoutDigitsAfterItsSeparatorIsWholeOnly() {
+        #expect(ValueVote.Read(detection("82", x: 0, y: 0)).isWholeOnly)
+        var cut = detection("63", x: 0, y: 0)
+        cut.text = "£63."
+        #expect(ValueVote.Read(cut).isWholeOnly)
+        cut.text = "63,00"
+        #expect(!ValueVote.Read(cut).isWholeOnly)
+        cut.text = "63.-"
+        #expect(ValueVote.Read(cut).isWholeOnly)
+        cut.text = "1-2"
+        #expect(!ValueVote.Read(cut).isWholeOnly)
+        #expect(!ValueVote.Read(detection("82.99", x: 0, y: 0)).isWholeOnly)
+    }
+
     @Test func twoReadsOfAnotherValueThatOutweighTheShownOneWin() {
         let result = vote([("1.00", 0.5), ("7.00", 0.4), ("7.00", 0.4)])
         #expect(result.shown.amount == Decimal(string: "7.00"))
