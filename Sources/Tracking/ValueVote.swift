@@ -47,13 +47,12 @@ struct ValueVote: Sendable, Hashable {
         /// Whether the read has no fraction and no digits after a separator (`€82`, `£63.`): where
         /// OCR lost a price's cents (small, raised or faint), it reads like this.
         var isWholeOnly: Bool {
-            guard key.amount == key.amount.rounded(toPlaces: 0) else { return false }
             var previous: Character?
             for character in text {
                 if character.isNumber, let previous, previous == "." || previous == "," || previous == "-" { return false }
                 previous = character
             }
-            return true
+            return key.amount == key.amount.rounded(toPlaces: 0)
         }
 
         /// Whether the read ends in fewer digits after its decimal separator than its currency
@@ -143,7 +142,9 @@ struct ValueVote: Sendable, Hashable {
     private func resolved(_ read: Read) -> Key {
         var key = read.key
         if !read.hasPrintedCurrency, let currency = printedCurrency[key.amount] { key.currency = currency }
-        let whole = reads.last { other in
+        // `Decimal` arithmetic allocates: other reads are only compared with a read that may
+        // have lost a leading group at all.
+        let whole = !Self.mayHaveLostLeadingGroup(key.amount) ? nil : reads.last { other in
             Self.lostLeadingGroup(key.amount, of: other.key.amount)
                 && (other.key.currency == key.currency || !other.hasPrintedCurrency || !read.hasPrintedCurrency)
         }
@@ -164,9 +165,14 @@ struct ValueVote: Sendable, Hashable {
     /// what OCR drops at the start of a line, and the line detector leaves out of a line (it
     /// joins a glyph narrower than high only within half a text height).
     static func lostLeadingGroup(_ part: Decimal, of whole: Decimal) -> Bool {
-        guard part >= 100, part < 1000 else { return false }
+        guard mayHaveLostLeadingGroup(part) else { return false }
         let lost = (whole - part) / 1000
         return lost >= 1 && lost <= 9 && lost == lost.rounded(toPlaces: 0)
+    }
+
+    /// Whether `part` could be an amount without its leading group: three digits before the point.
+    static func mayHaveLostLeadingGroup(_ part: Decimal) -> Bool {
+        part >= 100 && part < 1000
     }
 
     /// Establishes (or replaces) the printed currency of the read's amount when enough reads printed it.
