@@ -587,8 +587,12 @@ struct OCRSchedulerTests {
         #expect(!OCRJobRunner.isSameLine(PixelRect(x: 560, y: 217, width: 80, height: 20), cut))
     }
 
-    @Test func aLineCutByTheEdgeThatReadNoDigitIsNotReadAgainFurtherIn() throws {
-        for (text, readAgain) in [("Bio Apfel", false), ("USD 72", true)] {
+    @Test func aLineCutByTheEdgeThatReadNoDigitOrOnlyNumbersThatAreNoPriceIsNotReadAgainFurtherIn() throws {
+        let reads = [
+            ("Bio Apfel", false), ("+49 30 6986655", false), ("SKU 71412639", false), ("Art. 358-570", false),
+            ("USD 72", true), ("12,9", true), ("2 199", true),
+        ]
+        for (text, readAgain) in reads {
             // 20 px high, its end 5 px (a quarter of a height) inside the right edge: read now.
             var scheduler = try Self.scannedOnce(incomplete: [PixelRect(x: 555, y: 200, width: 80, height: 20)], retrying: false)
             scheduler.completed(try Self.read(PixelRect(x: 555, y: 200, width: 80, height: 20), text: text, frame: 0, time: 0), offset: .identity)

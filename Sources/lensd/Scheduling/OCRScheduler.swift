@@ -449,7 +449,7 @@ struct OCRScheduler {
                     for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
                         cutLines[index].read = line
                     }
-                    if Self.isClosed(reads) {
+                    if Self.isClosed(reads) || settled {
                         settleCutLine(line)
                     }
                     guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
@@ -506,9 +506,10 @@ struct OCRScheduler {
         !reads.isEmpty && reads.contains { !$0.text.allSatisfy(\.isWhitespace) } && !reads.contains { $0.text.contains(where: \.isNumber) }
     }
 
-    /// Marks a cut line as done: read, it showed nothing a read further in would add (see
-    /// ``isClosed(_:)``); a line that shows more text than was read when seen
-    /// again is set back (`completed(_:offset:)`).
+    /// Marks a cut line as done: read, it showed nothing a read further in would add, text without
+    /// a digit (``isClosed(_:)``) or numbers each of which is no price (``isSettled(_:)``: an
+    /// article or phone number); a line that shows more text than was read when seen again is set
+    /// back (`completed(_:offset:)`).
     private mutating func settleCutLine(_ line: PixelRect) {
         for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
             cutLines[index].marginHeights = CutLine.done
