@@ -16,5 +16,6 @@ struct FrameReading: Sendable {
     var rightEndsShown: [PixelRect] = []
     /// Readings are applied to the tracker in passes, lower first: a second read of the same
     /// price (``OCRJobResult/confirmations``) must come after the first to count as another read.
+    /// It counts only for a price with a currency marker (``PriceStage/confirmsOnItsFrame(_:)``).
     var pass = 0
 }
