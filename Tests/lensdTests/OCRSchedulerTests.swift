@@ -608,28 +608,35 @@ struct OCRSchedulerTests {
         }
     }
 
-    @Test func aLineSwayingOutOfViewAndBackAfterItsReadIsNotReadAgain() throws {
-        // A 20 px high line cut by the right edge.
-        var scheduler = try Self.scannedOnce(incomplete: [PixelRect(x: 600, y: 200, width: 40, height: 20)], retrying: false)
-        var forcedAt: [UInt64] = []
-        var line = PixelRect(x: 600, y: 200, width: 40, height: 20)
-        // In by a height (read, "12.99"), out past the edge, back, and out and back once more.
-        for (sequence, dx) in zip(UInt64(1)...5, [-20.0, 25, -25, 25, -25]) {
-            line = line.offsetBy(dx: dx, dy: 0)
-            scheduler.observe(Self.moved(dx: dx, dy: 0), width: Self.width, height: Self.height)
-            let jobs = scheduler.plan(frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
-            if Self.forcedLines(jobs).contains(where: { OCRJobRunner.isSameLine(line, $0) }) { forcedAt.append(sequence) }
-            for job in jobs {
-                var done = Self.result(of: job)
-                let visible = PixelRect(x: line.x, y: line.y, width: min(line.maxX, 640) - line.x, height: line.height)
-                if case .scan = job.kind, visible.maxX > 632 { done.incomplete = [visible] }
-                scheduler.completed(done, offset: .identity)
-                if case .scan = job.kind, visible.maxX <= 632 {
-                    scheduler.completed(try Self.read(visible, text: "12.99", frame: sequence, time: Double(sequence) / 30), offset: .identity)
+    @Test func aLineSwayingOutOfViewAndBackAfterItsReadIsNotReadAgainWhileItsPriceIsTracked() throws {
+        // The same sway with and without a track on the line ("12.99" looks like a price), and for
+        // a line that read as no price.
+        for (text, tracked, expected) in [("12.99", true, [UInt64(1)]), ("12.99", false, [1, 3, 5]), ("Bio Apfel", false, [1])] {
+            // A 20 px high line cut by the right edge.
+            var scheduler = try Self.scannedOnce(incomplete: [PixelRect(x: 600, y: 200, width: 40, height: 20)], retrying: false)
+            var forcedAt: [UInt64] = []
+            var line = PixelRect(x: 600, y: 200, width: 40, height: 20)
+            // In by a height (read), out past the edge, back, and out and back once more.
+            for (sequence, dx) in zip(UInt64(1)...5, [-20.0, 25, -25, 25, -25]) {
+                line = line.offsetBy(dx: dx, dy: 0)
+                scheduler.observe(Self.moved(dx: dx, dy: 0), width: Self.width, height: Self.height)
+                var track = Self.track(1, .confirmed)
+                track.box = line
+                let jobs = scheduler.plan(
+                    frame: try Self.frame(sequence), time: Double(sequence) / 30, tracks: tracked ? [track] : [], queueEmpty: true)
+                if Self.forcedLines(jobs).contains(where: { OCRJobRunner.isSameLine(line, $0) }) { forcedAt.append(sequence) }
+                for job in jobs {
+                    var done = Self.result(of: job)
+                    let visible = PixelRect(x: line.x, y: line.y, width: min(line.maxX, 640) - line.x, height: line.height)
+                    if case .scan = job.kind, visible.maxX > 632 { done.incomplete = [visible] }
+                    scheduler.completed(done, offset: .identity)
+                    if case .scan = job.kind, visible.maxX <= 632 {
+                        scheduler.completed(try Self.read(visible, text: text, frame: sequence, time: Double(sequence) / 30), offset: .identity)
+                    }
                 }
             }
+            #expect(forcedAt == expected, "\(text), tracked: \(tracked)")
         }
-        #expect(forcedAt == [1])
     }
 
     @Test func aLineCutAtTheTopIsReadOnceInViewAndNotAgainWhenAlreadyWhole() throws {

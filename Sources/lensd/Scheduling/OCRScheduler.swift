@@ -175,6 +175,8 @@ struct OCRScheduler {
         /// cut by the edge again that shows nothing beyond it (the camera swayed out and back)
         /// does not set its progress back.
         var read: PixelRect? = nil
+        /// Whether that read looked like a price (``PriceLikeText``).
+        var readLookedLikePrice = false
         /// The time of the frame it was first seen on, and whether it is still to be read as it
         /// is, cut, should it stay at the edge for ``Configuration/edgeDwell`` (not once it has
         /// been read so, or has come into view for a read).
@@ -414,7 +416,13 @@ struct OCRScheduler {
                     cutLines[index].line = moved
                     // Nothing more than half a height past what was read: the camera swayed out
                     // and back (text that came into view since makes the line longer than that).
-                    if let read = cutLines[index].read, OCRJobRunner.lies(moved, within: read) { continue }
+                    // Unless the read looked like a price and no track stands on the line any more:
+                    // a track ends once its price is partly out of view (`USD 142.79` and `£65`
+                    // on handheld-1280 came back in and were shown 12 and 17 frames late, or not).
+                    if let read = cutLines[index].read, OCRJobRunner.lies(moved, within: read),
+                       !cutLines[index].readLookedLikePrice || trackBoxes.contains(where: { moved.contains(x: $0.midX, y: $0.midY) }) {
+                        continue
+                    }
                     guard result.frameTime > cutLines[index].advancedAfter else { continue }
                     if !Self.isInView(line, marginHeights: Self.readingEdgeMargin, width: width, height: height) {
                         cutLines[index].marginHeights = 0.5
@@ -448,6 +456,7 @@ struct OCRScheduler {
                     remember(line, readAt: result.frameTime, priceLike: priceLike, appearance: appearance)
                     for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
                         cutLines[index].read = line
+                        cutLines[index].readLookedLikePrice = priceLike
                     }
                     if Self.isClosed(reads) || settled {
                         settleCutLine(line)
