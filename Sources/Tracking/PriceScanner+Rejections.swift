@@ -48,6 +48,13 @@ extension PriceScanner {
                 return true
             }
         }
+        // A day or month before a year, whatever stands before it: a blurred `04.11.2024` read
+        // `@£ 11 2022` and `O£ 11 2024` (its `0` and `4` taken for a pound sign) showed £11.00.
+        if number.isPlainInteger, number.digitCount <= 2, let next, tokens[next].gapBefore <= 1,
+            let year = tokens[next].number, year.digitCount == 4, let value = year.integerValueIfPlain, (1900...2099).contains(value)
+        {
+            return true
+        }
         // Phone numbers, references and numbers glued to letters (A4, v1.2, 1st, 12a).
         if let previous, previous != markerIndex {
             let before = tokens[previous]
