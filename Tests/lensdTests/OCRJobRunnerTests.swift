@@ -267,3 +267,22 @@ extension OCRJobRunnerTests {
         #expect(OCRJobRunner.wordBefore(amount, among: [region(50, 110, 86, 36)]) == nil)
     }
 }
+
+extension OCRJobRunnerTests {
+    @Test("verifies a confirmed price from a crop no taller than its box, clear of the line above")
+    func verificationCropStaysClearOfTheLineAbove() throws {
+        // Frame 110 of static-640 around `$98.95`, light on a dark tag, 6 px under its product
+        // name: a crop a fifth of a height taller reached into the name's glyphs and read nothing.
+        let frame = try Self.fixture("price-under-name.pgm")
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
+        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
+        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor())
+        let price = PixelRect(x: 54.4, y: 32.9, width: 94.4, height: 30.4)
+        let result = runner.run(OCRJob(kind: .verify(key: 1, box: price), priority: .verification, frame: frame, time: 0), engine: engine)
+        let extractor = PriceExtractor()
+        let read = result.lines.flatMap { extractor.prices(in: TextLine($0)) }
+        #expect(read.map(\.amount) == [Decimal(string: "98.95")], "\(result.lines.map(\.text))")
+        let crop = OCRJobRunner.verificationRegion(around: price, width: frame.width, height: frame.height).box
+        #expect(crop.y == 32 && crop.height <= 32, "\(crop)")
+    }
+}

@@ -103,7 +103,9 @@ struct OCRJobRunner: Sendable {
                     !result.confirmations.contains { crop.contains(x: Double($0.box.x) + Double($0.box.width) / 2, y: Double($0.box.y) + Double($0.box.height) / 2) }
                 }
             case .verify(_, let box):
-                let crop = Self.region(around: box, width: frame.width, height: frame.height)
+                let crop = job.priority == .verification
+                    ? Self.verificationRegion(around: box, width: frame.width, height: frame.height)
+                    : Self.region(around: box, width: frame.width, height: frame.height)
                 result.lines = try read([crop], in: frame, engine: engine)
                 result.observed = [box]
                 // A tentative track whose crop reads nothing is read as its proposed line next;
@@ -270,6 +272,20 @@ struct OCRJobRunner: Sendable {
             y1 = max(y1, word.box.y + word.box.height)
         }
         return OCRRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The crop that verifies a confirmed price: its box widened by half a text height on each
+    /// side, no taller. The line preparation pads a crop by a fifth of its height above and
+    /// below (``OCR/LinePreprocessor``); a fifth more, as ``region(around:width:height:)`` adds,
+    /// reached into the glyphs of the line above `$98.95` on static-640 (6 px over it), every
+    /// verification read nothing, and its track lived on the whole-frame passes alone. A
+    /// tentative track's crop stays as tall: with this one, a `2.31` read from a `2.3L` on
+    /// handheld-1280 was confirmed by its verification and shown for 15 frames.
+    static func verificationRegion(around box: PixelRect, width: Int, height: Int) -> TextRegion {
+        let padX = 0.5 * box.height
+        let x0 = max(0, Int((box.x - padX).rounded(.down))), y0 = max(0, Int(box.y.rounded(.down)))
+        let x1 = min(width, Int((box.maxX + padX).rounded(.up))), y1 = min(height, Int(box.maxY.rounded(.up)))
+        return TextRegion(box: OCRRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)), level: 0)
     }
 
     /// The line to read again for a tracked price: its box widened by half a text height on each
