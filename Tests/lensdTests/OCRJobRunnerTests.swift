@@ -17,6 +17,13 @@ struct OCRJobRunnerTests {
         return try Frame(luma: luma, width: kept, height: image.height, stride: kept, sequence: 0, timestamp: MonotonicInstant.now())
     }
 
+    /// A Tesseract handle and a runner of jobs on it, reading four lines per read job.
+    static func engineAndRunner(extractor: PriceExtractor = PriceExtractor()) throws -> (TesseractEngine, OCRJobRunner) {
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
+        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
+        return (engine, OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: extractor))
+    }
+
     @Test("frames a price's second read no taller than the line it was read on")
     func secondReadStaysWithinItsLine() {
         // `R$ 284,31` read on a proposed line 49 px high near the bottom of a 640x480 frame; the
@@ -121,9 +128,7 @@ extension OCRJobRunnerTests {
         // second read that tall took in the lines above and below and read nothing, so the price
         // waited for a read of a later frame.
         let frame = try Self.fixture("blurred-czk-tag.pgm")
-        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
-        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
-        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor())
+        let (engine, runner) = try Self.engineAndRunner()
         let proposal = TextRegion(box: OCRRect(x: 56, y: 68, width: 388, height: 76), level: 2)
         let result = runner.run(OCRJob(kind: .read([proposal]), priority: .newRegions, frame: frame, time: 0), engine: engine)
         let extractor = PriceExtractor()
@@ -142,9 +147,7 @@ extension OCRJobRunnerTests {
         // (`€32.` of `€32.50` confirmed itself so, and showed once the camera had moved it inward).
         let width = 290
         let frame = try Self.fixture("blurred-czk-tag.pgm", width: width)
-        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
-        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
-        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor(configuration: .init(acceptsBareNumbers: true)))
+        let (engine, runner) = try Self.engineAndRunner(extractor: PriceExtractor(configuration: .init(acceptsBareNumbers: true)))
         // The line as a scan reads it: a fifth of a height inside the edge (one reaching nearer is
         // read only when it ends in a word).
         let proposal = TextRegion(box: OCRRect(x: 56, y: 68, width: width - 56 - 16, height: 76), level: 2)
@@ -274,9 +277,7 @@ extension OCRJobRunnerTests {
         // Frame 110 of static-640 around `$98.95`, light on a dark tag, 6 px under its product
         // name: a crop a fifth of a height taller reached into the name's glyphs and read nothing.
         let frame = try Self.fixture("price-under-name.pgm")
-        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
-        let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
-        let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: PriceExtractor())
+        let (engine, runner) = try Self.engineAndRunner()
         let price = PixelRect(x: 54.4, y: 32.9, width: 94.4, height: 30.4)
         let result = runner.run(OCRJob(kind: .verify(key: 1, box: price), priority: .verification, frame: frame, time: 0), engine: engine)
         let extractor = PriceExtractor()
