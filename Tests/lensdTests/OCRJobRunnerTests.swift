@@ -210,6 +210,15 @@ extension OCRJobRunnerTests {
         return (prices, lines)
     }
 
+    @Test("leaves a tag's small print unread and reads its price")
+    func scanLeavesSmallPrintUnread() throws {
+        // `Alpina Olive Oil Extra` above `$98.95`, `14.11.2026` below it (static-640, frame 110).
+        let (prices, lines) = try Self.scanned(try Self.fixture("price-under-name.pgm"))
+        #expect(prices.map(\.amount) == [Decimal(string: "98.95")])
+        #expect(lines.count == 1, "\(lines.map(\.box))")
+        #expect(lines.allSatisfy { $0.box.height > 25 }, "\(lines.map(\.box))")
+    }
+
     @Test("reads a price near the right edge whose cents end before a blank strip, not one nearer the edge")
     func readsAPriceWhoseCentsEndBeforeTheRightEdge() throws {
         // A crop of a generated frame whose right edge is the frame's: `CHF 30.95` ends 11 px (0.3

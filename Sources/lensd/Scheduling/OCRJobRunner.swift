@@ -21,12 +21,14 @@ struct OCRJobRunner: Sendable {
         do throws(OCRError) {
             switch job.kind {
             case .scan(let unread, let forced, let forcedLines, let edgeLines, let known, let confirmed):
-                let proposed = recognizers.withRecognizer { recognizer in
+                let all = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
                         recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
                     }
-                }.filter { unread.intersects(Self.rect($0.box)) }
+                }
+                let allLines = all.map { Self.rect($0.box) }
+                let proposed = all.filter { unread.intersects(Self.rect($0.box)) }
                 // A line still cut by the frame's edge is read once it has come into view, or as it
                 // is once it has stayed there. Tall lines first: on a tag the price is the biggest
                 // text, so prices are read first.
@@ -50,8 +52,11 @@ struct OCRJobRunner: Sendable {
                 }
                 let wanted = proposed.indices
                     .filter { index in
-                        atEdge.contains(index)
-                            || readable[index] && Self.needsReading(Self.rect(proposed[index].box), forced: forced, forcedLines: forcedLines, known: known)
+                        let line = Self.rect(proposed[index].box)
+                        // A tag's small print beside its price holds no price (``SmallPrint``).
+                        guard !SmallPrint.isSmallPrint(line, beside: allLines) else { return false }
+                        return atEdge.contains(index)
+                            || readable[index] && Self.needsReading(line, forced: forced, forcedLines: forcedLines, known: known)
                     }
                     .map { proposed[$0] }
                     .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
