@@ -190,15 +190,17 @@ extension OCRJobRunnerTests {
         try scanned(frame).prices
     }
 
-    /// The prices read by a scan of the whole frame and the read jobs it queues, and the lines read.
-    static func scanned(_ frame: Frame) throws -> (prices: [DetectedPrice], lines: [TextRegion]) {
+    /// The prices read by a scan of the whole frame and the read jobs it queues, and the lines read;
+    /// the `noPrice` lines were read before and held no price.
+    static func scanned(_ frame: Frame, noPrice: [PixelRect] = []) throws -> (prices: [DetectedPrice], lines: [TextRegion]) {
         let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText))
         let queue = OCRJobQueue(staleAfter: nil, dropped: { _ in })
         let extractor = PriceExtractor()
         let runner = OCRJobRunner(recognizers: RegionRecognizerPool(), queue: queue, linesPerReadJob: 4, extractor: extractor)
         let all = CellMask(cellSize: 16, frameWidth: frame.width, frameHeight: frame.height, value: true)
         let none = CellMask(cellSize: 16, frameWidth: frame.width, frameHeight: frame.height)
-        _ = runner.run(OCRJob(kind: .scan(unread: all, forced: none, known: []), priority: .newRegions, frame: frame, time: 0), engine: engine)
+        let scan = OCRJob(kind: .scan(unread: all, forced: none, known: [], noPrice: noPrice), priority: .newRegions, frame: frame, time: 0)
+        _ = runner.run(scan, engine: engine)
         var prices: [DetectedPrice] = []
         var lines: [TextRegion] = []
         while queue.depth > 0, let job = queue.pop() {
@@ -217,7 +219,12 @@ extension OCRJobRunnerTests {
         #expect(prices.map(\.amount) == [Decimal(string: "98.95")])
         #expect(lines.count == 1, "\(lines.map(\.box))")
         #expect(lines.allSatisfy { $0.box.height > 25 }, "\(lines.map(\.box))")
+        // Once the price's line is known to hold no price (as a heading would), its small print is read.
+        let price = try #require(lines.first.map { OCRJobRunner.rect($0.box) })
+        let (_, all) = try Self.scanned(try Self.fixture("price-under-name.pgm"), noPrice: [price])
+        #expect(all.count == 3, "\(all.map(\.box))")
     }
+
 
     @Test("reads a price near the right edge whose cents end before a blank strip, not one nearer the edge")
     func readsAPriceWhoseCentsEndBeforeTheRightEdge() throws {

@@ -54,7 +54,7 @@ struct OCRSchedulerSettledLineTests {
         let time = Double(sequence) / 30
         var planned = false
         for job in scheduler.plan(frame: frame, time: time, tracks: [], queueEmpty: false) {
-            if case .scan(_, let forced, let lines, _, let known, _) = job.kind {
+            if case .scan(_, let forced, let lines, _, let known, _, _) = job.kind {
                 planned = OCRJobRunner.needsReading(line, forced: forced, forcedLines: lines, known: known)
             }
             scheduler.completed(result(of: job, in: frame), offset: .identity)

@@ -32,7 +32,7 @@ struct OCRSchedulerTests {
     }
 
     static func scanMask(_ jobs: [OCRJob]) -> CellMask? {
-        for job in jobs { if case .scan(let mask, _, _, _, _, _) = job.kind { return mask } }
+        for job in jobs { if case .scan(let mask, _, _, _, _, _, _) = job.kind { return mask } }
         return nil
     }
 
@@ -263,7 +263,7 @@ struct OCRSchedulerTests {
             let time = Double(sequence) / 30
             scheduler.observe(Self.still(), width: Self.width, height: Self.height)
             for job in scheduler.plan(frame: try Self.frame(UInt64(sequence)), time: time, tracks: [], queueEmpty: true) {
-                if case .scan(let mask, _, _, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
+                if case .scan(let mask, _, _, _, _, _, _) = job.kind, mask.intersects(PixelRect(x: 210, y: 205, width: 20, height: 10)) {
                     rereads += 1
                     // The scan reads the line again, as the runner would.
                     scheduler.completed(Self.result(of: job), offset: .identity)
@@ -285,7 +285,7 @@ struct OCRSchedulerTests {
         let change = SceneChange(motion: ImageMotion(dx: dx, dy: 0), isStill: false, changed: mask, cameIntoView: cameIntoView ? mask : nil)
         scheduler.observe(change, width: width, height: height)
         let jobs = scheduler.plan(frame: try frame(sequence), time: Double(sequence) / 30, tracks: [], queueEmpty: false)
-        for job in jobs { if case .scan(_, let forced, _, _, let known, _) = job.kind { return (forced, known) } }
+        for job in jobs { if case .scan(_, let forced, _, _, let known, _, _) = job.kind { return (forced, known) } }
         return nil
     }
 
@@ -431,7 +431,7 @@ struct OCRSchedulerTests {
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
         let scan = try #require(jobs.compactMap { job -> CellMask? in
-            if case .scan(_, let forced, _, _, _, _) = job.kind { return forced }
+            if case .scan(_, let forced, _, _, _, _, _) = job.kind { return forced }
             return nil
         }.first)
         #expect(scan.intersects(PixelRect(x: 350, y: 240, width: 4, height: 4)))
@@ -528,13 +528,13 @@ struct OCRSchedulerTests {
 
     /// The lines the scan planned among `jobs` must read even if known.
     static func forcedLines(_ jobs: [OCRJob]) -> [PixelRect] {
-        for job in jobs { if case .scan(_, _, let lines, _, _, _) = job.kind { return lines } }
+        for job in jobs { if case .scan(_, _, let lines, _, _, _, _) = job.kind { return lines } }
         return []
     }
 
     /// The lines the scan planned among `jobs` reads as they are, cut by the frame's edge.
     static func edgeLines(_ jobs: [OCRJob]) -> [PixelRect] {
-        for job in jobs { if case .scan(_, _, _, let lines, _, _) = job.kind { return lines } }
+        for job in jobs { if case .scan(_, _, _, let lines, _, _, _) = job.kind { return lines } }
         return []
     }
 
@@ -570,7 +570,7 @@ struct OCRSchedulerTests {
         scheduler.observe(Self.still(), width: Self.width, height: Self.height)
         let jobs = scheduler.plan(frame: try Self.frame(3), time: 0.1, tracks: [priced], queueEmpty: true)
         guard let job = jobs.first(where: { if case .scan = $0.kind { true } else { false } }),
-              case .scan(_, let forced, let lines, _, let known, _) = job.kind
+              case .scan(_, let forced, let lines, _, let known, _, _) = job.kind
         else {
             Issue.record("no scan planned for the retry")
             return
@@ -710,7 +710,7 @@ struct OCRSchedulerTests {
             scheduler.observe(Self.moved(dx: 100, dy: 0), width: Self.width, height: Self.height)
             let jobs = scheduler.plan(frame: try Self.frame(1), time: 0.033, tracks: [], queueEmpty: true)
             let known = jobs.compactMap { job -> [PixelRect]? in
-                if case .scan(_, _, _, _, let known, _) = job.kind { return known } else { return nil }
+                if case .scan(_, _, _, _, let known, _, _) = job.kind { return known } else { return nil }
             }.first ?? []
             #expect(known.contains { $0.intersectionOverUnion(line.offsetBy(dx: 100, dy: 0)) > 0.9 } == !atEdge, "read at the edge: \(atEdge)")
         }

@@ -16,10 +16,12 @@ struct OCRJob: Sendable {
         /// frame's edge): those name one line each, where forcing their cells would read the lines
         /// above and below as well. A line cut by the edge is read only once in view, unless it is
         /// one of the `edgeLines` (it stayed cut: what shows of it may hold a whole price).
-        /// Prices in the `confirmed` tracks' boxes get no second read.
+        /// Prices in the `confirmed` tracks' boxes get no second read. A tag's small print is not
+        /// read (``SmallPrint``), unless the taller line beside it is one of the `noPrice` lines
+        /// (read before and found to hold no price: a heading over a menu's items).
         case scan(
             unread: CellMask, forced: CellMask, forcedLines: [PixelRect] = [], edgeLines: [PixelRect] = [], known: [PixelRect],
-            confirmed: [PixelRect] = [])
+            confirmed: [PixelRect] = [], noPrice: [PixelRect] = [])
         /// Read these proposed lines, each as one line, and each price found on them a second time
         /// from a crop around it, unless it lies in one of the `confirmed` tracks' boxes. Amounts
         /// with no currency marker on the lines `besideCut` (next to a line still cut by the frame's

@@ -24,6 +24,9 @@ struct OCRJobResult: Sendable {
     var observed: [PixelRect] = []
     /// Proposed lines cut by the frame's edge (a scan), to read again once they are in full view.
     var incomplete: [PixelRect] = []
+    /// Proposed lines a scan left unread as small print, each with the taller line beside it:
+    /// read once that line is found to hold no price.
+    var smallPrint: [SmallPrint.Line] = []
     /// Lines read while not yet in full view (see ``FrameReading/partial``).
     var partial: [PixelRect] = []
     /// Prices read near the frame's right edge whose right end is shown whole (see ``FrameReading/rightEndsShown``).

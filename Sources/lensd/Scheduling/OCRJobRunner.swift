@@ -20,14 +20,18 @@ struct OCRJobRunner: Sendable {
         let frame = job.frame
         do throws(OCRError) {
             switch job.kind {
-            case .scan(let unread, let forced, let forcedLines, let edgeLines, let known, let confirmed):
+            case .scan(let unread, let forced, let forcedLines, let edgeLines, let known, let confirmed, let noPrice):
                 let all = recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
                         recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
                     }
                 }
-                let allLines = all.map { Self.rect($0.box) }
+                // The lines beside which smaller ones are a tag's small print: all but those found
+                // to hold no price.
+                let tallerLines = all.map { Self.rect($0.box) }.filter { line in
+                    !noPrice.contains { $0.intersectionOverUnion(line) >= Self.sameLineOverlap }
+                }
                 let proposed = all.filter { unread.intersects(Self.rect($0.box)) }
                 // A line still cut by the frame's edge is read once it has come into view, or as it
                 // is once it has stayed there. Tall lines first: on a tag the price is the biggest
@@ -50,15 +54,21 @@ struct OCRJobRunner: Sendable {
                     return !readable[index] && edgeLines.contains { Self.isSameLine(line, $0) }
                         && OCRScheduler.isInView(line, marginHeights: 0, width: frame.width, height: frame.height)
                 }
-                let wanted = proposed.indices
-                    .filter { index in
-                        let line = Self.rect(proposed[index].box)
-                        // A tag's small print beside its price holds no price (``SmallPrint``).
-                        guard !SmallPrint.isSmallPrint(line, beside: allLines) else { return false }
-                        return atEdge.contains(index)
-                            || readable[index] && Self.needsReading(line, forced: forced, forcedLines: forcedLines, known: known)
+                let due = proposed.indices.filter { index in
+                    atEdge.contains(index)
+                        || readable[index] && Self.needsReading(Self.rect(proposed[index].box), forced: forced, forcedLines: forcedLines, known: known)
+                }
+                // A tag's small print beside its price holds no price (``SmallPrint``).
+                var toRead: [TextRegion] = []
+                for index in due {
+                    let line = Self.rect(proposed[index].box)
+                    if let taller = SmallPrint.tallerLine(beside: line, among: tallerLines) {
+                        result.smallPrint.append(SmallPrint.Line(line: line, beside: taller))
+                    } else {
+                        toRead.append(proposed[index])
                     }
-                    .map { proposed[$0] }
+                }
+                let wanted = toRead
                     .sorted { ($0.box.height, $1.box.y, $1.box.x) > ($1.box.height, $0.box.y, $0.box.x) }
                 result.incomplete = proposed.map { Self.rect($0.box) }
                     .filter { !OCRScheduler.isInFullView($0, width: frame.width, height: frame.height) }

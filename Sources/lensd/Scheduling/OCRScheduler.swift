@@ -15,7 +15,9 @@ import Tracking
 ///    as a hand-held camera's blur and sway change some pixels of every line on most frames; a
 ///    line whose read showed nothing a price could be made of, a product name or an article
 ///    number (``isSettled(_:)``), is read again only once its picture shows other text
-///    (``LineAppearance``), and stays known as long as it does not).
+///    (``LineAppearance``), and stays known as long as it does not). A tag's small print, the
+///    lines right above and below a much taller line, is left unread (``SmallPrint``) until
+///    that line is read and holds no price.
 /// 2. **Tentative tracks**: read again (up to ``Configuration/tentativeAttempts`` times, the first
 ///    ``Configuration/firstRetryDelay`` after the read, then ``Configuration/retryInterval`` apart),
 ///    so a new price is confirmed by a second read within a few frames; tracks whose currency was
@@ -122,6 +124,9 @@ struct OCRScheduler {
         var priceLike: Bool
         /// Its picture when read, for a settled line (``isSettled(_:)``); `nil` otherwise.
         var appearance: LineAppearance?
+        /// Whether its read held no price, nor anything a price could be made of: the lines
+        /// beside it are then no small print (``SmallPrint``).
+        var heldNoPrice: Bool
         /// The last time a settled line was seen to show the same text: it is compared again
         /// only ``Configuration/contentRereadAge`` later (the frame thread's time).
         var lookedSameAt: Double
@@ -190,6 +195,10 @@ struct OCRScheduler {
         static let done = Double.infinity
     }
     private static let cutLineLimit = 256
+    /// Lines scans left unread as a tag's small print (``SmallPrint``), in the current frame's
+    /// pixels: read once the taller line beside them is found to hold no price.
+    private var smallPrint: [SmallPrint.Line] = []
+    private static let smallPrintLimit = 256
     /// The time of the frame last planned (``plan(frame:time:tracks:queueEmpty:readsWaiting:)``).
     private var lastPlannedAt = -Double.infinity
     private var retries: [Retry] = []
@@ -226,6 +235,7 @@ struct OCRScheduler {
                 retries[index].line = motion.applied(to: retries[index].line)
             }
             forcedLines = forcedLines.map { motion.applied(to: $0) }
+            smallPrint = smallPrint.map { SmallPrint.Line(line: motion.applied(to: $0.line), beside: motion.applied(to: $0.beside)) }
             edgeLines = edgeLines.map { motion.applied(to: $0) }
             offTrackPrices = offTrackPrices.map { motion.applied(to: $0) }
             let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
@@ -256,6 +266,7 @@ struct OCRScheduler {
         contentChanged.subtract(change.cameIntoView)
         heldContent?.formUnion(contentChanged)
         let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+        smallPrint.removeAll { $0.line.intersection(frame) == nil }
         cutLines = cutLines.compactMap { cut in
             guard cut.line.intersection(frame) != nil else { return nil }
             guard Self.isInView(cut.line, marginHeights: cut.marginHeights, width: width, height: height) else { return cut }
@@ -330,7 +341,7 @@ struct OCRScheduler {
             jobs.append(OCRJob(
                 kind: .scan(
                     unread: mask, forced: must, forcedLines: forcedLines, edgeLines: edgeLines, known: knownLines.map(\.line),
-                    confirmed: confirmedBoxes),
+                    confirmed: confirmedBoxes, noPrice: knownLines.filter(\.heldNoPrice).map(\.line)),
                 priority: .newRegions, frame: frame, time: time))
             unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
             forced = unread
@@ -398,7 +409,7 @@ struct OCRScheduler {
             return !confirmedBoxes.contains { $0.contains(x: moved.midX, y: moved.midY) }
         }, offset: offset)
         switch result.kind {
-        case .scan(let mask, _, let lines, let atEdge, _, _):
+        case .scan(let mask, _, let lines, let atEdge, _, _, _):
             scansRunning -= 1
             if result.dropped {
                 markUnread(mask.runs, offset: offset)
@@ -435,6 +446,14 @@ struct OCRScheduler {
                 cutLines.append(CutLine(line: moved, marginHeights: half ? 2 : 0.5, seenAt: result.frameTime))
             }
             if cutLines.count > Self.cutLineLimit { cutLines.removeFirst(cutLines.count - Self.cutLineLimit) }
+            if !result.dropped {
+                for skipped in result.smallPrint {
+                    let line = offset.applied(to: skipped.line)
+                    smallPrint.removeAll { $0.line.intersectionOverUnion(line) >= OCRJobRunner.sameLineOverlap }
+                    smallPrint.append(SmallPrint.Line(line: line, beside: offset.applied(to: skipped.beside)))
+                }
+                if smallPrint.count > Self.smallPrintLimit { smallPrint.removeFirst(smallPrint.count - Self.smallPrintLimit) }
+            }
         case .read(let regions, _, _, _, _):
             let originals = regions.map { OCRJobRunner.rect($0.box) }
             if result.dropped {
@@ -453,7 +472,9 @@ struct OCRScheduler {
                     }
                     let settled = Self.isSettled(reads)
                     let appearance = settled && position < result.appearances.count ? result.appearances[position] : nil
-                    remember(line, readAt: result.frameTime, priceLike: priceLike, appearance: appearance)
+                    let heldNoPrice = Self.holdsNoPrice(reads)
+                    remember(line, readAt: result.frameTime, priceLike: priceLike, heldNoPrice: heldNoPrice, appearance: appearance)
+                    if heldNoPrice { readSmallPrint(beside: line) }
                     for index in cutLines.indices where OCRJobRunner.isSameLine(line, cutLines[index].line) {
                         cutLines[index].read = line
                         cutLines[index].readLookedLikePrice = priceLike
@@ -492,6 +513,24 @@ struct OCRScheduler {
         !reads.isEmpty
             && reads.allSatisfy { read in !PriceLikeText.looksLikePrice(read.text) && bareNumbers.parse(read.text).isEmpty }
             && reads.contains { read in read.text.count { $0.isLetter || $0.isNumber } >= 3 }
+    }
+
+    /// Whether a line's reads held no price and nothing a price could be made of (see
+    /// ``isSettled(_:)``), or nothing at all: a heading, not a tag's price.
+    static func holdsNoPrice(_ reads: [OCRLine]) -> Bool {
+        !reads.contains { read in PriceLikeText.looksLikePrice(read.text) || !bareNumbers.parse(read.text).isEmpty }
+    }
+
+    /// Marks for reading the small print left unread beside `line`, which held no price.
+    private mutating func readSmallPrint(beside line: PixelRect) {
+        guard var mask = unread else { return }
+        smallPrint.removeAll { skipped in
+            guard OCRJobRunner.isSameLine(skipped.beside, line) else { return false }
+            mask.set(skipped.line)
+            forcedLines.append(skipped.line)
+            return true
+        }
+        unread = mask
     }
 
     /// Finds a price in any number it does not reject outright (see ``isSettled(_:)``).
@@ -533,9 +572,10 @@ struct OCRScheduler {
     }
 
     /// Remembers a line just read (in the current frame's pixels), replacing the same line read before.
-    private mutating func remember(_ line: PixelRect, readAt time: Double, priceLike: Bool, appearance: LineAppearance?) {
+    private mutating func remember(_ line: PixelRect, readAt time: Double, priceLike: Bool, heldNoPrice: Bool, appearance: LineAppearance?) {
         knownLines.removeAll { $0.line.intersectionOverUnion(line) >= OCRJobRunner.sameLineOverlap }
-        knownLines.append(KnownLine(line: line, readAt: time, priceLike: priceLike, appearance: appearance, lookedSameAt: time))
+        knownLines.append(KnownLine(
+            line: line, readAt: time, priceLike: priceLike, appearance: appearance, heldNoPrice: heldNoPrice, lookedSameAt: time))
         if knownLines.count > Self.knownLineLimit { knownLines.removeFirst(knownLines.count - Self.knownLineLimit) }
     }
 

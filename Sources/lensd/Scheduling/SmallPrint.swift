@@ -2,8 +2,9 @@ import Tracking
 
 /// Tells a price tag's small print (its product name, a date, an article number) from the lines
 /// that may hold its price, by the lines' sizes alone: a tag's price is its biggest text, and the
-/// lines right above and below it on the tag are much smaller. A scan leaves small print unread;
-/// the whole-frame pass still reads it (a price printed small under big text is found there).
+/// lines right above and below it on the tag are much smaller. A scan leaves small print unread
+/// until the taller line has been read and found to hold no price (a heading over a menu's
+/// items); the whole-frame pass reads it all the same.
 ///
 /// On the generated shelves the tags' small print is 0.28–0.42 times the price's size; on
 /// handheld-640 it took 44 % of the scans' line-read time, and not one price came from it.
@@ -18,13 +19,19 @@ enum SmallPrint {
     /// blob such as a tag's border or a logo, which the line finder proposes too.
     static let textAspect = 2.0
 
-    /// Whether `line` is small print beside one of `lines`: that line is ``heightRatio`` times
+    /// A line left unread as small print, and the taller line beside it, in one frame's pixels.
+    struct Line: Sendable, Equatable {
+        var line: PixelRect
+        var beside: PixelRect
+    }
+
+    /// The line of `lines` beside which `line` is small print, if any: it is ``heightRatio`` times
     /// taller, at least ``textAspect`` heights wide, lies above or below `line` (not around it: a
     /// row of blurred tags merged into one coarse line holds the lines found inside it), within
-    /// ``gapHeights`` of it, and spans at least half of `line`'s width (the same tag, not the
-    /// next one along the shelf).
-    static func isSmallPrint(_ line: PixelRect, beside lines: [PixelRect]) -> Bool {
-        lines.contains { big in
+    /// ``gapHeights`` of it, and spans at least half of `line`'s width (the same tag, not the next
+    /// one along the shelf).
+    static func tallerLine(beside line: PixelRect, among lines: [PixelRect]) -> PixelRect? {
+        lines.first { big in
             guard big.height >= heightRatio * line.height, big.width >= textAspect * big.height else { return false }
             let overlap = min(line.maxX, big.maxX) - max(line.x, big.x)
             guard overlap >= 0.5 * line.width else { return false }
