@@ -96,7 +96,11 @@ final class ReplayPipeline: Sendable {
     /// (``ScheduledReading``) while the workers run the jobs it plans.
     private func runScheduled(source: any FrameSource, stage: PriceStage, recognizers: RegionRecognizerPool) -> Outcome {
         let synchronous = options.pacing == .fast && !options.liveSource
-        let queue = BoundedQueue<Frame>(capacity: options.queueCapacity, policy: synchronous ? .block : .dropOldest)
+        // `--fast` reads frames ahead, for idle workers to propose their lines (``ProposalsAhead``).
+        let ahead = synchronous ? ProposalsAhead(recognizers: recognizers) : nil
+        let queue = BoundedQueue<Frame>(
+            capacity: synchronous ? max(options.queueCapacity, Self.fastReadAhead) : options.queueCapacity,
+            policy: synchronous ? .block : .dropOldest)
         let lag = synchronous ? ReadLag(frames: options.scheduling.fastLagFrames) : nil
         let mailbox = ResultMailbox(lag: lag)
         let metrics = self.metrics
@@ -111,7 +115,8 @@ final class ReplayPipeline: Sendable {
             queued: { metrics.recordOCRQueueDepth($0) })
         // `--fast`: one line per read job, so that both workers finish a frame's reads together
         // (the frame they land on waits for the last). Live: four, as the limit on waiting reads counts jobs.
-        let runner = OCRJobRunner(recognizers: recognizers, queue: jobs, linesPerReadJob: synchronous ? 1 : 4, extractor: stage.extractor)
+        let runner = OCRJobRunner(
+            recognizers: recognizers, queue: jobs, linesPerReadJob: synchronous ? 1 : 4, extractor: stage.extractor, proposalsAhead: ahead)
         // A missing model fails here, before any frame; the handles then start beside the frame thread.
         do throws(OCRError) {
             _ = try options.ocr.resolvedTessdataDirectory()
@@ -125,7 +130,16 @@ final class ReplayPipeline: Sendable {
                     workerCount: options.workers, configuration: options.ocr,
                     // The frame thread must never wait for OCR to get the CPU: it sets the latency.
                     niceIncrement: synchronous ? 0 : 5,
-                    next: { jobs.pop() },
+                    next: {
+                        jobs.pop(whenIdle: ahead.map { ahead in
+                            {
+                                let cpuBegan = ThreadCPUClock.now()
+                                guard ahead.proposeNext() else { return false }
+                                metrics.ocrJobs.record(kind: "proposals_ahead", cpu: ThreadCPUClock.now() - cpuBegan)
+                                return true
+                            }
+                        })
+                    },
                     process: { engine, job in
                         let clock = ContinuousClock()
                         let began = clock.now
@@ -157,7 +171,7 @@ final class ReplayPipeline: Sendable {
         ) { [self] message, frame in
             reportError(message, concerns: "ocr", frame: frame)
         }
-        let reading = startReading(source, into: queue)
+        let reading = startReading(source, into: queue, offering: ahead)
         let paced = !synchronous
         var next = queue.pop()
         while let job = next {
@@ -168,6 +182,7 @@ final class ReplayPipeline: Sendable {
             // `--fast` looks one frame ahead, so that the last frame can wait for every read still out.
             next = synchronous ? queue.pop() : nil
             let time = frame.timestamp.seconds(since: streamOrigin.withLock { $0 } ?? frame.timestamp)
+            ahead?.planning(frame.sequence)
             frames.process(frame, time: time, isLast: synchronous && next == nil)
             let emitted = MonotonicInstant.now()
             metrics.recordOverlaysEmitted(at: emitted)
@@ -244,13 +259,16 @@ final class ReplayPipeline: Sendable {
     }
 
     /// Starts the source on its own thread, so that pacing never waits on OCR; the queue is closed when it ends.
-    private func startReading(_ source: any FrameSource, into queue: BoundedQueue<Frame>) -> SourceThread {
+    private func startReading(_ source: any FrameSource, into queue: BoundedQueue<Frame>, offering ahead: ProposalsAhead? = nil) -> SourceThread {
         let sourceBox = UncheckedSendableBox(source)
         return SourceThread { [self] in
             defer { queue.close() }
-            return pump(sourceBox.value, into: queue)
+            return pump(sourceBox.value, into: queue, offering: ahead)
         }
     }
+
+    /// Frames a `--fast` replay reads ahead of the frame thread (at least `--queue-capacity`).
+    static let fastReadAhead = 8
 
     /// Emits the end of the run (`DEVICE` inactive for a replay, the final `STATS`).
     private func finish(source: any FrameSource, readAnyFrame: Bool) -> Outcome {
@@ -262,7 +280,7 @@ final class ReplayPipeline: Sendable {
     }
 
     /// Reads, paces and queues frames until the source ends; returns whether any frame was read.
-    private func pump(_ source: any FrameSource, into queue: BoundedQueue<Frame>) -> Bool {
+    private func pump(_ source: any FrameSource, into queue: BoundedQueue<Frame>, offering ahead: ProposalsAhead? = nil) -> Bool {
         let pacer = ReplayPacer(pacing: options.pacing)
         let origin = MonotonicInstant.now()
         streamOrigin.withLock { $0 = origin }
@@ -297,6 +315,7 @@ final class ReplayPipeline: Sendable {
                 }
                 index += 1
                 metrics.framesIn.add(1, ordering: .relaxed)
+                ahead?.offer(frame)
                 if let dropped = queue.push(frame) {
                     metrics.framesDropped.add(1, ordering: .relaxed)
                     logger.trace("dropped frame", metadata: ["frame": "\(dropped.sequence)"])

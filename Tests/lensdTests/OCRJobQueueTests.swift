@@ -31,6 +31,34 @@ struct OCRJobQueueTests {
         #expect(order == [2, 4, 3, 1, 0])
     }
 
+    @Test("runs idle work while no job waits, until it finds none, and hands out a job pushed meanwhile")
+    func runsIdleWorkWhileNoJobWaits() throws {
+        let queue = OCRJobQueue(staleAfter: nil) { _ in }
+        let idleRuns = Mutex(0)
+        let next = try Self.job(.newRegions, frame: 7)
+        let popped = Mutex<UInt64?>(nil)
+        let worker = Thread {
+            let job = queue.pop(whenIdle: {
+                idleRuns.withLock { runs in
+                    runs += 1
+                    // Three pieces of idle work, then none: the worker blocks until a job comes.
+                    return runs <= 3
+                }
+            })
+            popped.withLock { $0 = job?.frame.sequence }
+            if let job { queue.finish(job) }
+        }
+        worker.start()
+        while idleRuns.withLock({ $0 }) < 4 { Thread.sleep(forTimeInterval: 0.001) }
+        Thread.sleep(forTimeInterval: 0.02)
+        #expect(idleRuns.withLock { $0 } == 4)
+        #expect(popped.withLock { $0 } == nil)
+        queue.push(next)
+        queue.waitUntilIdle()
+        while popped.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(popped.withLock { $0 } == 7)
+    }
+
     @Test func runsScansThenReadsOfTallerLinesFirstAmongNewRegionsWhateverTheirFrame() throws {
         let queue = OCRJobQueue(staleAfter: nil) { _ in }
         func lines(_ heights: [Int]) -> [TextRegion] {

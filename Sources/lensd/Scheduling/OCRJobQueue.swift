@@ -85,9 +85,11 @@ final class OCRJobQueue: @unchecked Sendable {
     }
 
     /// The next job to run, blocking while there is none; `nil` once closed and empty.
-    /// The caller must call ``finish()`` when done with a job it got.
-    func pop() -> OCRJob? {
+    /// The caller must call ``finish()`` when done with a job it got. While there is none,
+    /// `whenIdle` is run (outside the lock) until it returns `false` (it found nothing to do).
+    func pop(whenIdle: (() -> Bool)? = nil) -> OCRJob? {
         condition.lock()
+        var idleDone = false
         while true {
             let stale = jobs.filter(isStale)
             if !stale.isEmpty { jobs.removeAll(where: isStale) }
@@ -112,7 +114,14 @@ final class OCRJobQueue: @unchecked Sendable {
                 condition.unlock()
                 return nil
             }
+            if let whenIdle, !idleDone {
+                condition.unlock()
+                idleDone = !whenIdle()
+                condition.lock()
+                continue
+            }
             condition.wait()
+            idleDone = false
         }
     }
 

@@ -12,6 +12,8 @@ struct OCRJobRunner: Sendable {
     /// Finds the prices on lines just read, to read each one a second time at once (see
     /// ``OCRJobResult/confirmations``); its currency settings do not matter for that.
     let extractor: PriceExtractor
+    /// Proposals made ahead on idle workers (`--fast`), taken by scans instead of proposing again.
+    var proposalsAhead: ProposalsAhead? = nil
 
     /// Runs the job and returns what it found (failures are results too, never thrown).
     func run(_ job: OCRJob, engine: TesseractEngine) -> OCRJobResult {
@@ -21,7 +23,7 @@ struct OCRJobRunner: Sendable {
         do throws(OCRError) {
             switch job.kind {
             case .scan(let unread, let forced, let forcedLines, let edgeLines, let known, let confirmed, let noPrice):
-                let all = recognizers.withRecognizer { recognizer in
+                let all = proposalsAhead?.take(frame.sequence) ?? recognizers.withRecognizer { recognizer in
                     frame.luma.withUnsafeBufferPointer {
                         // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
                         recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
