@@ -3,7 +3,8 @@ import Synchronization
 
 /// Currency symbols, ISO 4217 codes and minor units, read once from Foundation's ICU locale data.
 ///
-/// The table is built lazily on first use (``shared``) from:
+/// The table is built lazily on first use (``shared``) from (``CurrencySpellings``, kept between
+/// runs in the ``CurrencySymbolCache`` directory when one is set):
 /// - every locale in `Locale.availableIdentifiers`: the symbol its currency formatter prints for the
 ///   locale's own currency (`$` for `en_CA` → CAD, `kr` for `sv_SE` → SEK, `Kč` for `cs_CZ` → CZK) and for
 ///   the ``majorCurrencies`` (`$US` in `fr_FR`);
@@ -49,7 +50,7 @@ struct CurrencySymbolTable: Sendable {
     let minorUnitsByCode: [String: Int]
 
     /// The table built from this process's ICU data.
-    static let shared = CurrencySymbolTable()
+    static let shared = CurrencySymbolTable(spellings: .load(cachedIn: CurrencySymbolCache.current))
 
     /// Spellings ICU lacks, with the currencies they stand for and whether they are printed before the amount.
     ///
@@ -109,9 +110,7 @@ struct CurrencySymbolTable: Sendable {
         "TOP", "TRY", "ERN", "TMT",
     ]
 
-    init() {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .currency
+    init(spellings: CurrencySpellings = .fromICU()) {
         var currenciesBySymbol: [String: Set<String>] = [:]
         var prefixVotes: [String: Int] = [:]
         func add(_ rawSymbol: String, _ code: String, formatted: String) {
@@ -123,19 +122,13 @@ struct CurrencySymbolTable: Sendable {
             let isPrefix = Self.cleaned(formatted).unicodeScalars.first.map { !Self.isASCIIDigit($0) } ?? true
             prefixVotes[symbol, default: 0] += isPrefix ? 1 : -1
         }
-        for spelling in Self.localeSpellings(Locale.availableIdentifiers) {
+        for spelling in spellings.locales {
             add(spelling.symbol, spelling.code, formatted: spelling.formatted)
         }
-        let codes = Set(Locale.commonISOCurrencyCodes)
         var minorUnits: [String: Int] = [:]
-        formatter.locale = Locale(identifier: "en_US")
-        let probe = Decimal(string: "1.1111") ?? 1
-        for code in codes {
-            formatter.currencyCode = code
-            let formatted = formatter.string(from: probe as NSDecimalNumber) ?? ""
-            add(formatter.currencySymbol ?? "", code, formatted: formatted)
-            let digits = Self.fractionDigits(in: formatted, decimalSeparator: formatter.currencyDecimalSeparator ?? ".")
-            if digits != 2 { minorUnits[code] = digits }
+        for entry in spellings.english {
+            add(entry.symbol, entry.code, formatted: entry.formatted)
+            if entry.fractionDigits != 2 { minorUnits[entry.code] = entry.fractionDigits }
         }
         for entry in Self.supplement {
             currenciesBySymbol[entry.symbol, default: []].formUnion(entry.currencies)
@@ -166,7 +159,7 @@ struct CurrencySymbolTable: Sendable {
         symbolIndexByText = Dictionary(symbols.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
         symbolsByFirstScalar = byFirstScalar
         dollar = symbols.firstIndex { $0.text == "$" }
-        isoCodes = codes
+        isoCodes = Set(spellings.english.map(\.code))
         wordLikeCodes = Self.wordLikeISOCodes
         minorUnitsByCode = minorUnits
     }
@@ -192,7 +185,7 @@ struct CurrencySymbolTable: Sendable {
     }
 
     /// A currency symbol as one locale's currency formatter prints it, with a formatted 1.
-    struct Spelling: Sendable, Equatable {
+    struct Spelling: Codable, Sendable, Equatable {
         /// The locale's identifier.
         var locale: String
         var symbol: String
@@ -254,11 +247,6 @@ struct CurrencySymbolTable: Sendable {
             scalars.append(scalar.properties.isWhitespace ? " " : scalar)
         }
         return String(scalars).trimmingCharacters(in: .whitespaces)
-    }
-
-    private static func fractionDigits(in formatted: String, decimalSeparator: String) -> Int {
-        guard let range = formatted.range(of: decimalSeparator, options: .backwards) else { return 0 }
-        return formatted[range.upperBound...].unicodeScalars.prefix(while: isASCIIDigit).count
     }
 
     static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Capture
+import Conversion
+import Tracking
 
 /// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.
 @main
@@ -20,6 +22,8 @@ struct Lensd: AsyncParsableCommand {
     static func main() async {
         OpenMPThreadLimit.ensure()
         LeptonicaMessages.silence()
+        // The currency symbol table's ICU spellings (a few tenths of a second of CPU) are read once per ICU library, not at every start.
+        CurrencySymbolCache.use(RateCache.defaultDirectory())
         await main(nil)
     }
 }
