@@ -44,10 +44,11 @@ struct CurrencySpellings: Codable, Sendable, Equatable {
         return CurrencySpellings(locales: CurrencySymbolTable.localeSpellings(Locale.availableIdentifiers.sorted()), english: english)
     }
 
-    /// The spellings from the cache file in `directory` when it holds this ICU data's, else from
-    /// ICU (then written there, replacing the files of other ICU data). `nil`: always from ICU.
-    static func load(cachedIn directory: URL?) -> CurrencySpellings {
-        guard let directory, let key = cacheKey() else { return fromICU() }
+    /// The spellings from the cache file in `directory` named by `key` (``cacheKey()``: this ICU
+    /// data's), else from ICU (then written there, replacing the files of other keys). A `nil`
+    /// directory or key: always from ICU.
+    static func load(cachedIn directory: URL?, key: String? = cacheKey()) -> CurrencySpellings {
+        guard let directory, let key else { return fromICU() }
         let file = directory.appendingPathComponent("\(filePrefix)\(key).json")
         if let data = try? Data(contentsOf: file), let cached = try? JSONDecoder().decode(CurrencySpellings.self, from: data),
            !cached.locales.isEmpty, !cached.english.isEmpty {

@@ -24,6 +24,21 @@ struct RatesIntegrationTests {
         #expect(run.stdout.contains("STALE"))
     }
 
+    @Test("the first command reads the currency symbols from ICU into the cache directory, the next reuses them")
+    func currencySpellingsAreCached() throws {
+        let first = try LensdProcess.run(["convert", "12,99", "EUR", "USD", "--locale", "en_US"], environment: offline)
+        #expect(first.status == 0, "\(first.stderr)")
+        let directory = scratch.appendingPathComponent("cache/lensd")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("currency-spellings-") }
+        #expect(files.count == 1)
+        let file = try #require(files.first.map { directory.appendingPathComponent($0) })
+        let written = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        let second = try LensdProcess.run(["convert", "12,99", "EUR", "USD", "--locale", "en_US"], environment: offline)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == first.stdout)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == written)
+    }
+
     @Test("convert --json gives amounts with the target's minor units, the rate and the rates' freshness")
     func convertJSON() throws {
         let run = try LensdProcess.run(["convert", "$1,299.99", "USD", "JPY", "EUR", "--json"], environment: offline)
