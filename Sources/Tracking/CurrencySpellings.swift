@@ -97,16 +97,17 @@ struct CurrencySpellings: Codable, Sendable, Equatable {
     }
 
     /// The path, size and modification time of the ICU library mapped into this process
-    /// (`/proc/self/maps`), as text.
+    /// (`/proc/self/maps`), as text. The mappings are read as bytes, since a mapped file's name
+    /// need not be UTF-8, and a mapping whose file is gone or cannot be examined is passed over.
     private static func icuLibrary() -> String? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
-        for line in maps.split(separator: "\n") {
+        guard let maps = FileManager.default.contents(atPath: "/proc/self/maps") else { return nil }
+        for line in String(decoding: maps, as: UTF8.self).split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
             guard path.contains("FoundationICU") || path.contains("libicudata") else { continue }
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
-            else { return nil }
+            else { continue }
             return "\(path) \(size) \(modified.timeIntervalSince1970)"
         }
         return nil
