@@ -3,9 +3,11 @@ import Foundation
 
 /// One Tesseract handle (`TessBaseAPI*`, from `TessBaseAPICreate`), initialised for the LSTM engine.
 ///
-/// A handle is not thread-safe and costs ~35 MB and 100–200 ms to initialise: create one per
-/// worker thread, keep it for the thread's life, and use it from that thread only. `deinit`
-/// calls `TessBaseAPIEnd` and `TessBaseAPIDelete`.
+/// A handle is not thread-safe and takes 30–60 ms to initialise, and memory for its
+/// recognitions (100–200 ms and ~14 MB more with the legacy engine's ambiguity table, which
+/// ``UniversalAmbiguitySkip`` leaves out): create one per worker thread, keep it for the
+/// thread's life, and use it from that thread only. `deinit` calls `TessBaseAPIEnd` and
+/// `TessBaseAPIDelete`.
 ///
 /// Debian's libtesseract is built with OpenMP, which makes OCR 2–4x slower when several handles
 /// run side by side on a small machine. The OpenMP runtime reads `OMP_THREAD_LIMIT` once, when the
@@ -17,13 +19,16 @@ public final class TesseractEngine {
     public let tessdataDirectory: String
     private let handle: OpaquePointer
 
-    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`).
+    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`), without the legacy
+    /// engine's universal ambiguity table (``UniversalAmbiguitySkip``).
     public init(configuration: OCRConfiguration = .init()) throws(OCRError) {
         let tessdata = try configuration.resolvedTessdataDirectory()
         guard let handle = TessBaseAPICreate() else {
             throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
         }
-        let status = TessBaseAPIInit4(handle, tessdata, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
+        let status = UniversalAmbiguitySkip.initialisingLSTMOnly {
+            TessBaseAPIInit4(handle, tessdata, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
+        }
         guard status == 0 else {
             TessBaseAPIDelete(handle)
             throw .initialisationFailed(language: configuration.language, tessdata: tessdata)

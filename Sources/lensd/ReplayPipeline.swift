@@ -206,12 +206,14 @@ final class ReplayPipeline: Sendable {
         return finish(source: source, readAnyFrame: readAnyFrame)
     }
 
-    /// Logs the started workers (debug): how many, how long their handles took, and whether
-    /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG.
+    /// Logs the started workers (debug): how many, how long their handles took, whether
+    /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG, and whether
+    /// the handles were initialised without the universal ambiguity table (``UniversalAmbiguitySkip``).
     private static func logReady(_ pool: OCRWorkerPool, logger: Logger) {
         logger.debug("OCR workers ready", metadata: [
             "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
             "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
+            "universal_ambiguities": "\(UniversalAmbiguitySkip.isInPlace ? "skipped" : "loaded")",
         ])
     }
 

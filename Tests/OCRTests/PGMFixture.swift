@@ -8,9 +8,11 @@ struct PGMFixture {
 
     enum LoadError: Error { case unreadable(String), malformed(String) }
 
+    /// The folder the fixtures are in.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
     init(named name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures").appendingPathComponent(name)
+        let url = Self.directory.appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: url.path) else { throw LoadError.unreadable(url.path) }
         let bytes = [UInt8](data)
         var fields: [String] = []
