@@ -20,20 +20,17 @@ import Synchronization
 /// the same text.
 public enum UniversalAmbiguitySkip {
     /// The Itanium C++ ABI name of `tesseract::UnicharAmbigs::LoadUniversal(const UNICHARSET&, UNICHARSET*)`.
-    static let symbol = "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"
+    static let symbol = InterposedSymbol(name: "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_")
 
     /// Runs `body` (a `TessBaseAPIInit4` with `OEM_LSTM_ONLY`) with the universal table left out on this thread.
     public static func initialisingLSTMOnly<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        let outer = pthread_getspecific(initialisingKey)
-        pthread_setspecific(initialisingKey, UnsafeRawPointer(bitPattern: 1))
-        defer { pthread_setspecific(initialisingKey, outer) }
-        return try body()
+        try insideInitialisation.whileSet(body)
     }
 
     /// Whether libtesseract's calls to the function reach lensd's definition: the process's
     /// definition of the symbol is lensd's and libtesseract has one of its own to forward to.
     public static var isInPlace: Bool {
-        dlsym(nil, symbol).map(Int.init(bitPattern:)) == ownDefinition && tesseractLoader != nil
+        symbol.resolves(to: ownDefinition) && tesseractLoader != nil
     }
 
     /// How many universal tables were left out since the process started.
@@ -47,7 +44,7 @@ public enum UniversalAmbiguitySkip {
     }
 
     fileprivate static func load(_ ambiguities: UnsafeMutableRawPointer?, _ encoderSet: UnsafeRawPointer?, _ unicharset: UnsafeMutableRawPointer?) {
-        if pthread_getspecific(initialisingKey) != nil {
+        if insideInitialisation.isSet {
             skippedCount.add(1, ordering: .relaxed)
             return
         }
@@ -58,18 +55,13 @@ public enum UniversalAmbiguitySkip {
 
     private typealias Loader = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Void
 
-    /// libtesseract's own function: the next definition after the executable's (`RTLD_NEXT` is -1 in glibc).
-    private static let tesseractLoader: Loader? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), symbol)
-        .map { unsafeBitCast($0, to: Loader.self) }
+    /// libtesseract's own function.
+    private static let tesseractLoader: Loader? = symbol.nextDefinition.map { unsafeBitCast($0, to: Loader.self) }
 
     private static let ownDefinition = unsafeBitCast(lensdLoadUniversalAmbiguities as Loader, to: Int.self)
 }
 
-private let initialisingKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-}()
+private let insideInitialisation = ThreadFlag()
 
 private let skippedCount = Atomic<Int>(0)
 private let forwardedCount = Atomic<Int>(0)

@@ -22,15 +22,12 @@ import Synchronization
 public enum WordImageHandoff {
     /// Runs `body` (a Tesseract recognition) with PNG requests on this thread written as SPIX.
     public static func recognizing<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        let outer = pthread_getspecific(recognizingKey)
-        pthread_setspecific(recognizingKey, UnsafeRawPointer(bitPattern: 1))
-        defer { pthread_setspecific(recognizingKey, outer) }
-        return try body()
+        try insideRecognition.whileSet(body)
     }
 
     /// Whether the process's `pixWriteMem`, as libraries find it, is lensd's.
     public static var isInPlace: Bool {
-        dlsym(nil, "pixWriteMem").map(Int.init(bitPattern:)) == ownDefinition
+        symbol.resolves(to: ownDefinition)
     }
 
     /// How many images were handed over as SPIX since the process started.
@@ -42,7 +39,7 @@ public enum WordImageHandoff {
         _ data: UnsafeMutablePointer<UnsafeMutablePointer<l_uint8>?>?, _ size: UnsafeMutablePointer<Int>?,
         _ pix: UnsafeMutablePointer<PIX>?, _ format: Int32
     ) -> Int32 {
-        if format == Int32(IFF_PNG), pthread_getspecific(recognizingKey) != nil {
+        if format == Int32(IFF_PNG), insideRecognition.isSet {
             handedOverCount.add(1, ordering: .relaxed)
             return pixWriteMemSpix(data, size, pix)
         }
@@ -54,18 +51,15 @@ public enum WordImageHandoff {
         UnsafeMutablePointer<UnsafeMutablePointer<l_uint8>?>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<PIX>?, Int32
     ) -> Int32
 
-    /// Leptonica's own `pixWriteMem`: the next definition after the executable's (`RTLD_NEXT` is -1 in glibc).
-    private static let leptonicaWriter: Writer? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "pixWriteMem")
-        .map { unsafeBitCast($0, to: Writer.self) }
+    private static let symbol = InterposedSymbol(name: "pixWriteMem")
+
+    /// Leptonica's own `pixWriteMem`.
+    private static let leptonicaWriter: Writer? = symbol.nextDefinition.map { unsafeBitCast($0, to: Writer.self) }
 
     private static let ownDefinition = unsafeBitCast(lensdPixWriteMem as Writer, to: Int.self)
 }
 
-private let recognizingKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-}()
+private let insideRecognition = ThreadFlag()
 
 private let handedOverCount = Atomic<Int>(0)
 
