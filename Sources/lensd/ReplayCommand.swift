@@ -29,9 +29,14 @@ struct ReplayCommand: AsyncParsableCommand {
     var fast = false
 
     @Option(help: ArgumentHelp(
-        "With --fast: apply each frame's reads this many frames later, as a live run does (default 2, about 67 ms at 30 fps; whole-frame passes later, as long as they take live; the first and last frames wait for all their reads); 0: every frame shows its own reads (offline annotation, slower).",
+        "With --fast: apply each frame's reads this many frames later, as a live run does (default 2, about 67 ms at 30 fps; whole-frame passes later, see --pass-lag; the first and last frames wait for all their reads); 0: every frame shows its own reads (offline annotation, slower).",
         valueName: "frames"))
     var readLag: UInt64?
+
+    @Option(help: ArgumentHelp(
+        "With --fast: apply each whole-frame pass this many frames later (default 30, about as long as a pass takes at --fast's own pace; 6 at 640x480 and 18 at 1280x720 are as long as it takes live at 30 fps).",
+        valueName: "frames"))
+    var passLag: UInt64?
 
     @Flag(help: "Start again at the end (not for stdin).")
     var loop = false
@@ -51,6 +56,14 @@ struct ReplayCommand: AsyncParsableCommand {
             guard readLag <= 30 else { throw ValidationError("--read-lag must be at most 30 frames") }
             guard ocr.effectiveSchedule == .changes else {
                 throw ValidationError("--read-lag applies to --schedule changes (reading every frame whole shows each frame's own reads)")
+            }
+        }
+        if let passLag {
+            guard fast else { throw ValidationError("--pass-lag needs --fast (a live replay applies a whole-frame pass when it finishes)") }
+            guard passLag <= 300 else { throw ValidationError("--pass-lag must be at most 300 frames") }
+            guard readLag != 0 else { throw ValidationError("--pass-lag has no effect with --read-lag 0 (every frame waits for all its reads)") }
+            guard ocr.effectiveSchedule == .changes else {
+                throw ValidationError("--pass-lag applies to --schedule changes (reading every frame whole shows each frame's own reads)")
             }
         }
         if daemon.control == .stdin, paths.contains("-") {
@@ -74,6 +87,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let frameRate = fps ?? source.nominalFrameRate ?? 30
         var scheduling = ocr.scheduling
         if let readLag { scheduling.fastLagFrames = readLag }
+        if let passLag { scheduling.fastPassLagFrames = passLag }
         // Replays answer zoom like a camera without optical zoom: a centre crop before OCR.
         let zoomed = DigitallyZoomedSource(source)
         try await session.serve(DaemonSession.Work(

@@ -101,7 +101,7 @@ final class ReplayPipeline: Sendable {
         let queue = BoundedQueue<Frame>(
             capacity: synchronous ? max(options.queueCapacity, Self.fastReadAhead) : options.queueCapacity,
             policy: synchronous ? .block : .dropOldest)
-        let lag = synchronous ? ReadLag(frames: options.scheduling.fastLagFrames) : nil
+        let lag = synchronous ? ReadLag(frames: options.scheduling.fastLagFrames, passFrames: options.scheduling.fastPassLagFrames) : nil
         let mailbox = ResultMailbox(lag: lag)
         let metrics = self.metrics
         metrics.ocrJobs.open()

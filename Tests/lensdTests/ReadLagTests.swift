@@ -14,26 +14,26 @@ struct ReadLagTests {
         OCRJobResult(job: job, kind: kind, frameSequence: sequence, frameTime: 0, frameWidth: width, frameHeight: height)
     }
 
-    @Test("lands a whole-frame pass a frame per 51,200 pixels later, never sooner than the lines' reads")
-    func landsWholeFramePassesAsLateAsTheyTakeLive() {
+    @Test("lands a whole-frame pass 30 frames later by default, never sooner than the lines' reads")
+    func landsWholeFramePassesLaterThanReads() {
         let lag = ReadLag(frames: 2)
-        #expect(lag.landing(of: .wholeFrame(), plannedOn: 10, width: 1280, height: 720) == 28)
-        #expect(lag.landing(of: .wholeFrame(), plannedOn: 10, width: 640, height: 480) == 16)
-        #expect(lag.landing(of: .wholeFrame(), plannedOn: 10, width: 160, height: 120) == 12)
-        #expect(lag.landing(of: .verify(key: 1, box: .init(x: 0, y: 0, width: 10, height: 10)), plannedOn: 10, width: 1280, height: 720) == 12)
-        #expect(ReadLag(frames: 30).landing(of: .wholeFrame(), plannedOn: 0, width: 1280, height: 720) == 30)
+        #expect(lag.landing(of: .wholeFrame(), plannedOn: 10) == 40)
+        #expect(lag.landing(of: .read([]), plannedOn: 10) == 12)
+        #expect(lag.landing(of: .verify(key: 1, box: .init(x: 0, y: 0, width: 10, height: 10)), plannedOn: 10) == 12)
+        #expect(ReadLag(frames: 2, passFrames: 6).landing(of: .wholeFrame(), plannedOn: 10) == 16)
+        #expect(ReadLag(frames: 8, passFrames: 6).landing(of: .wholeFrame(), plannedOn: 10) == 18)
     }
 
     @Test("lands everything on its own frame with no lag")
     func landsEverythingOnItsFrameWithNoLag() {
         let lag = ReadLag(frames: 0)
-        #expect(lag.landing(of: .wholeFrame(), plannedOn: 7, width: 1920, height: 1080) == 7)
-        #expect(lag.landing(of: .read([]), plannedOn: 7, width: 1920, height: 1080) == 7)
+        #expect(lag.landing(of: .wholeFrame(), plannedOn: 7) == 7)
+        #expect(lag.landing(of: .read([]), plannedOn: 7) == 7)
     }
 
     @Test("a frame waits for the reads due on it, not for a whole-frame pass due later")
     func waitsOnlyForTheJobsDueOnAFrame() throws {
-        let queue = OCRJobQueue(staleAfter: nil, lag: ReadLag(frames: 2)) { _ in }
+        let queue = OCRJobQueue(staleAfter: nil, lag: ReadLag(frames: 2, passFrames: 18)) { _ in }
         queue.push(OCRJob(kind: .wholeFrame(), priority: .wholeFrame, frame: try Self.frame(0, width: 1280, height: 720), time: 0))
         queue.push(OCRJob(kind: .read([]), priority: .newRegions, frame: try Self.frame(0, width: 1280, height: 720), time: 0))
         let read = try #require(queue.pop())
@@ -60,7 +60,7 @@ struct ReadLagTests {
 
     @Test("hands out each result on the frame it lands on, in job order")
     func collectsResultsOnTheFrameTheyLandOn() {
-        let mailbox = ResultMailbox(lag: ReadLag(frames: 2))
+        let mailbox = ResultMailbox(lag: ReadLag(frames: 2, passFrames: 18))
         mailbox.post(Self.result(.wholeFrame(), frame: 0, job: 1))
         mailbox.post(Self.result(.read([]), frame: 0, job: 2))
         mailbox.post(Self.result(.read([]), frame: 1, job: 3))

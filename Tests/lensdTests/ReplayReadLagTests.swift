@@ -66,4 +66,24 @@ struct ReplayReadLagTests {
         #expect(wholeFrames.status != 0)
         #expect(wholeFrames.stderr.contains("--schedule changes"))
     }
+
+    @Test("--pass-lag without --fast, above 300 frames, with --read-lag 0, or when every frame is read whole, is a usage error")
+    func passLagNeedsFastAndALag() throws {
+        let path = LensdProcess.sample("stills/tags-01.png")
+        let paced = try LensdProcess.run(["replay", "--pass-lag", "6", path])
+        #expect(paced.status != 0)
+        #expect(paced.stderr.contains("--pass-lag needs --fast"))
+        let tooLong = try LensdProcess.run(["replay", "--fast", "--pass-lag", "301", path])
+        #expect(tooLong.status != 0)
+        #expect(tooLong.stderr.contains("at most 300"))
+        let noLag = try LensdProcess.run(["replay", "--fast", "--read-lag", "0", "--pass-lag", "6", path])
+        #expect(noLag.status != 0)
+        #expect(noLag.stderr.contains("no effect with --read-lag 0"))
+        let wholeFrames = try LensdProcess.run(["replay", "--fast", "--pass-lag", "6", "--ocr", "full-frame", path])
+        #expect(wholeFrames.status != 0)
+        #expect(wholeFrames.stderr.contains("--schedule changes"))
+        let accepted = try LensdProcess.run(["replay", "--fast", "--pass-lag", "6", path])
+        #expect(accepted.status == 0, "stderr: \(accepted.stderr)")
+        #expect(!accepted.messages("OVERLAYS").isEmpty)
+    }
 }

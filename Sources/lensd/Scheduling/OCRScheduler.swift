@@ -86,6 +86,10 @@ struct OCRScheduler {
         /// frame waits for its own reads, so its overlays show what is on it (offline annotation
         /// of recorded frames), at the cost of the workers' overlap with the frame thread.
         var fastLagFrames: UInt64 = 2
+        /// In a `--fast` replay, a whole-frame pass planned on frame N is applied on frame N +
+        /// this (`--pass-lag`), when more than ``fastLagFrames``: about as long as a pass takes at
+        /// `--fast`'s own pace (``ReadLag``).
+        var fastPassLagFrames: UInt64 = ReadLag.defaultPassFrames
     }
 
     /// A line read with no track on it, to read again later (or, once read `limit` times, not again).

@@ -3,33 +3,35 @@
 ///
 /// A scan, its line reads and a verification land ``frames`` frames after the frame they were
 /// planned on: about what a live run sees at 30 fps (`--read-lag`, default 2). A whole-frame pass
-/// lands as many frames later as it takes live, one frame per ``pixelsPerWholeFrameFrame``
-/// pixels (6 at 640x480, 18 at 1280x720; on these cores a pass took 0.14–0.33 s and 0.56–0.9 s,
-/// 4–10 and 17–27 frames at 30 fps), and never sooner than the other reads. Landing it two
-/// frames later made the frame thread wait for it while the other worker ran out of work: at
-/// 1280x720 the replay stood still for about half a second at each pass. With a lag of 0 every
-/// frame waits for all its reads, the pass included.
+/// lands ``passFrames`` frames after it (`--pass-lag`, default 30), never sooner than the other
+/// reads: about as long as a pass takes at a `--fast` replay's own pace on these cores (0.2–0.4 s
+/// at 80–120 frames/s at 640x480, 0.5–0.9 s at 45–60 frames/s at 1280x720). Landing it as late
+/// as it takes live at 30 fps (6 frames at 640x480, 18 at 1280x720) made the frame it landed on
+/// wait for it while the other worker ran out of work (busy cores on handheld-640 1.70–1.72
+/// against 1.85–1.88 with 30 frames). With a lag of 0 every frame waits for all its reads, the
+/// pass included.
 struct ReadLag: Sendable, Equatable {
     /// Frames between planning and applying a scan's or a line's read.
     var frames: UInt64
+    /// Frames between planning and applying a whole-frame pass, when more than ``frames``.
+    var passFrames: UInt64 = Self.defaultPassFrames
 
-    /// Pixels of the frame per frame a whole-frame pass takes to land.
-    static let pixelsPerWholeFrameFrame = 51_200
+    /// The default of ``passFrames`` (`--pass-lag`).
+    static let defaultPassFrames: UInt64 = 30
 
-    /// The frame a job of `kind` planned on frame `sequence` (of `width` × `height` pixels) lands on.
-    func landing(of kind: OCRJob.Kind, plannedOn sequence: UInt64, width: Int, height: Int) -> UInt64 {
+    /// The frame a job of `kind` planned on frame `sequence` lands on.
+    func landing(of kind: OCRJob.Kind, plannedOn sequence: UInt64) -> UInt64 {
         guard case .wholeFrame = kind, frames > 0 else { return sequence + frames }
-        let pass = UInt64(max(0, width) * max(0, height) / Self.pixelsPerWholeFrameFrame)
-        return sequence + max(frames, pass)
+        return sequence + max(frames, passFrames)
     }
 
     /// The frame `job` lands on.
     func landing(of job: OCRJob) -> UInt64 {
-        landing(of: job.kind, plannedOn: job.frame.sequence, width: job.frame.width, height: job.frame.height)
+        landing(of: job.kind, plannedOn: job.frame.sequence)
     }
 
     /// The frame the job behind `result` lands on.
     func landing(of result: OCRJobResult) -> UInt64 {
-        landing(of: result.kind, plannedOn: result.frameSequence, width: result.frameWidth, height: result.frameHeight)
+        landing(of: result.kind, plannedOn: result.frameSequence)
     }
 }
