@@ -2,7 +2,8 @@
 /// consumed frame by frame and never slurped whole.
 ///
 /// The buffer is allocated once and freed in `deinit`. Large reads (frame data) bypass it and go
-/// straight into the caller's memory.
+/// straight into the caller's memory; skips in a regular file move its offset instead of reading
+/// (a Y4M frame's chroma planes, a third of its bytes, are never read).
 final class BufferedByteReader {
     /// What ``readLine(limit:)`` found.
     enum Line {
@@ -17,6 +18,8 @@ final class BufferedByteReader {
     /// The descriptor read from.
     let file: ReadableFileDescriptor
     private let storage: UnsafeMutableRawBufferPointer
+    /// Whether ``skip(_:)`` may move the file's offset (a regular file) instead of reading.
+    private let skipsBySeeking: Bool
     private var start = 0
     private var end = 0
     /// Bytes handed out (consumed) since the start of the file or the last rewind.
@@ -26,6 +29,7 @@ final class BufferedByteReader {
     init(file: ReadableFileDescriptor, bufferSize: Int = 1 << 20) {
         self.file = file
         self.storage = .allocate(byteCount: max(bufferSize, 4096), alignment: 16)
+        self.skipsBySeeking = file.isRegularFile
     }
 
     deinit {
@@ -88,7 +92,13 @@ final class BufferedByteReader {
     /// Reads and discards `count` bytes; returns how many were skipped, fewer only at end of
     /// stream.
     func skip(_ count: Int) throws(ReplayError) -> Int {
-        var skipped = 0
+        var skipped = min(count, end - start)
+        consume(skipped)
+        if skipsBySeeking, skipped < count {
+            let passed = try file.skip(count - skipped)
+            consumedByteCount += Int64(passed)
+            return skipped + passed
+        }
         while skipped < count {
             if start == end, try !refill() {
                 break

@@ -59,6 +59,27 @@ final class ReadableFileDescriptor {
         }
     }
 
+    /// Whether the descriptor is a regular file (`fstat(2)`): one whose size is known and whose
+    /// offset ``skip(_:)`` can move past data instead of reading it.
+    var isRegularFile: Bool {
+        var status = stat()
+        return fstat(rawValue, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Moves the read offset of a regular file up to `count` bytes forward, never past its end
+    /// (`lseek(2)`, with the size from `fstat(2)`). Returns how many bytes were passed over,
+    /// fewer than `count` only at the end of the file.
+    func skip(_ count: Int) throws(ReplayError) -> Int {
+        guard count > 0 else { return 0 }
+        let position = lseek(rawValue, 0, SEEK_CUR)
+        guard position >= 0 else { throw .seekFailed(path: path, errno: errno) }
+        var status = stat()
+        guard fstat(rawValue, &status) == 0 else { throw .statusFailed(path: path, errno: errno) }
+        let step = min(Int64(count), max(0, Int64(status.st_size) - Int64(position)))
+        guard lseek(rawValue, off_t(step), SEEK_CUR) >= 0 else { throw .seekFailed(path: path, errno: errno) }
+        return Int(step)
+    }
+
     deinit {
         if !isStandardInput {
             close(rawValue)

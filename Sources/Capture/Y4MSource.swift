@@ -9,6 +9,9 @@ final class Y4MSource: FrameSource {
     static let maximumFrameHeaderLength = 1024
 
     private static let frameMarker = Array("FRAME".utf8)
+    /// The read buffer for a regular file (a pipe gets 1 MiB): reads of a frame's plane larger than
+    /// it bypass it.
+    static let fileBufferSize = 16 << 10
 
     let name: String
     var nominalFrameRate: Double? { header.frameRate }
@@ -27,7 +30,9 @@ final class Y4MSource: FrameSource {
 
     /// Reads the stream header from `file` (a regular file, a pipe, or standard input).
     init(file: ReadableFileDescriptor) throws(ReplayError) {
-        let reader = BufferedByteReader(file: file)
+        // A regular file's frames are read straight into each frame's memory and its chroma
+        // skipped by seeking: a small buffer then holds little more than the `FRAME` headers.
+        let reader = BufferedByteReader(file: file, bufferSize: file.isRegularFile ? Self.fileBufferSize : 1 << 20)
         let path = file.path
         switch try reader.readLine(limit: Y4MStreamHeader.maximumLength) {
         case let .complete(line):
@@ -96,10 +101,12 @@ final class Y4MSource: FrameSource {
             }
         }
 
-        var luma = [UInt8](repeating: 0, count: header.lumaByteCount)
         let reader = self.reader
-        let lumaRead = luma.withUnsafeMutableBytes { destination in
-            Result { () throws(ReplayError) -> Int in try reader.read(into: destination) }
+        var lumaRead = Result<Int, ReplayError>.success(0)
+        // Filled by the read, not zeroed first: a short read is a truncated frame, thrown below.
+        let luma = [UInt8](unsafeUninitializedCapacity: header.lumaByteCount) { buffer, initialized in
+            lumaRead = Result { () throws(ReplayError) -> Int in try reader.read(into: UnsafeMutableRawBufferPointer(buffer)) }
+            initialized = (try? lumaRead.get()) ?? 0
         }
         let lumaCount = try lumaRead.get()
         guard lumaCount == header.lumaByteCount else {

@@ -229,6 +229,18 @@ struct Y4MSourceTests {
         #expect(drained.frames[2].luma == Y4MWriter.luma(width: 1500, height: 1000, frame: 2))
     }
 
+    @Test("passes over chroma planes larger than the read buffer and names a frame cut inside them")
+    func truncatedInLargeChroma() throws {
+        let directory = try TemporaryDirectory()
+        var bytes = Y4MWriter.stream(width: 640, height: 480, frames: 2, parameters: "C420jpeg", trailingBytes: 153_600)
+        bytes += Y4MWriter.frame(luma: Y4MWriter.luma(width: 640, height: 480, frame: 2), trailingBytes: 0)
+        bytes += [UInt8](repeating: 7, count: 50_000)
+        let path = try directory.write(bytes, to: "cut.y4m")
+        let drained = try drain(ReplaySource.open(paths: [path]))
+        #expect(drained.frames.map(\.luma) == [0, 1].map { Y4MWriter.luma(width: 640, height: 480, frame: $0) })
+        #expect(drained.fatal == .truncatedFrame(path: path, frame: 2, expected: 460_800, got: 357_200))
+    }
+
     @Test("reports a missing file with its errno")
     func missingFile() {
         #expect(throws: ReplayError.statusFailed(path: "/nonexistent/clip.y4m", errno: 2)) {
