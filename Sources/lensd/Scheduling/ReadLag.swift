@@ -7,8 +7,8 @@
 /// reads: about as long as a pass takes at a `--fast` replay's own pace on these cores (0.2–0.4 s
 /// at 80–120 frames/s at 640x480, 0.5–0.9 s at 45–60 frames/s at 1280x720). Landing it as late
 /// as it takes live at 30 fps (6 frames at 640x480, 18 at 1280x720) made the frame it landed on
-/// wait for it while the other worker ran out of work (busy cores on handheld-640 1.70–1.72
-/// against 1.85–1.88 with 30 frames). With a lag of 0 every frame waits for all its reads, the
+/// wait for it while the other worker ran out of work (busy cores on handheld-640 1.68–1.72
+/// against 1.81–1.88 with 30 frames). With a lag of 0 every frame waits for all its reads, the
 /// pass included.
 struct ReadLag: Sendable, Equatable {
     /// Frames between planning and applying a scan's or a line's read.
