@@ -53,37 +53,26 @@ struct ReplayReadLagTests {
         #expect((shown.last ?? 0) > 0, "\(shown)")
     }
 
-    @Test("--read-lag without --fast, above 30 frames, or when every frame is read whole, is a usage error")
-    func readLagNeedsFast() throws {
-        let path = LensdProcess.sample("stills/tags-01.png")
-        let paced = try LensdProcess.run(["replay", "--read-lag", "0", path])
-        #expect(paced.status != 0)
-        #expect(paced.stderr.contains("--read-lag needs --fast"))
-        let tooLong = try LensdProcess.run(["replay", "--fast", "--read-lag", "31", path])
-        #expect(tooLong.status != 0)
-        #expect(tooLong.stderr.contains("at most 30"))
-        let wholeFrames = try LensdProcess.run(["replay", "--fast", "--read-lag", "0", "--ocr", "full-frame", path])
-        #expect(wholeFrames.status != 0)
-        #expect(wholeFrames.stderr.contains("--schedule changes"))
+    @Test("a lag without --fast, above its limit, a pass lag with --read-lag 0, or either when every frame is read whole, is a usage error",
+          arguments: [
+              (["--read-lag", "0"], "--read-lag needs --fast"),
+              (["--fast", "--read-lag", "31"], "at most 30"),
+              (["--fast", "--read-lag", "0", "--ocr", "full-frame"], "--schedule changes"),
+              (["--pass-lag", "6"], "--pass-lag needs --fast"),
+              (["--fast", "--pass-lag", "301"], "at most 300"),
+              (["--fast", "--read-lag", "0", "--pass-lag", "6"], "no effect with --read-lag 0"),
+              (["--fast", "--pass-lag", "6", "--ocr", "full-frame"], "--schedule changes"),
+          ])
+    func badLagIsAUsageError(options: [String], message: String) throws {
+        let run = try LensdProcess.run(["replay"] + options + [LensdProcess.sample("stills/tags-01.png")])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
     }
 
-    @Test("--pass-lag without --fast, above 300 frames, with --read-lag 0, or when every frame is read whole, is a usage error")
-    func passLagNeedsFastAndALag() throws {
-        let path = LensdProcess.sample("stills/tags-01.png")
-        let paced = try LensdProcess.run(["replay", "--pass-lag", "6", path])
-        #expect(paced.status != 0)
-        #expect(paced.stderr.contains("--pass-lag needs --fast"))
-        let tooLong = try LensdProcess.run(["replay", "--fast", "--pass-lag", "301", path])
-        #expect(tooLong.status != 0)
-        #expect(tooLong.stderr.contains("at most 300"))
-        let noLag = try LensdProcess.run(["replay", "--fast", "--read-lag", "0", "--pass-lag", "6", path])
-        #expect(noLag.status != 0)
-        #expect(noLag.stderr.contains("no effect with --read-lag 0"))
-        let wholeFrames = try LensdProcess.run(["replay", "--fast", "--pass-lag", "6", "--ocr", "full-frame", path])
-        #expect(wholeFrames.status != 0)
-        #expect(wholeFrames.stderr.contains("--schedule changes"))
-        let accepted = try LensdProcess.run(["replay", "--fast", "--pass-lag", "6", path])
-        #expect(accepted.status == 0, "stderr: \(accepted.stderr)")
-        #expect(!accepted.messages("OVERLAYS").isEmpty)
+    @Test("--fast --pass-lag 6 replays a photo and shows its prices")
+    func passLagIsAccepted() throws {
+        let run = try LensdProcess.run(["replay", "--fast", "--pass-lag", "6", LensdProcess.sample("stills/tags-01.png")])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.messages("OVERLAYS").contains { !(($0["prices"] as? [[String: Any]]) ?? []).isEmpty })
     }
 }
