@@ -3,12 +3,16 @@ import Testing
 
 /// Exchange rates as the daemon and `lensd convert` use them: bundled, file, network, cache, presets.
 @Suite("lensd rates end to end", .serialized)
-struct RatesIntegrationTests {
+final class RatesIntegrationTests {
     let scratch: URL
 
     init() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-rates-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: scratch)
     }
 
     var offline: [String: String] { ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "EXCHANGERATE_API_KEY": ""] }

@@ -3,12 +3,16 @@ import Testing
 
 /// Bad input never crashes lensd: it says what happened in the stream and ends cleanly.
 @Suite("lensd replay bad input", .serialized)
-struct ReplayBadInputTests {
+final class ReplayBadInputTests {
     let scratch: URL
 
     init() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-bad-input-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: scratch)
     }
 
     /// The committed Y4M sample's header line and first frame, as bytes.

@@ -11,6 +11,7 @@
 # Needs the Debian packages qemu-system-x86 busybox-static cpio kmod v4l-utils; the kernel is the
 # Debian linux-image package fetched with `apt-get download` (cached in $LENSD_VM_CACHE).
 # LENSD_VM_GUEST runs another guest script (for debugging the VM).
+# Outputs go to $LENSD_VM_WORK, kept; without it to a new directory under $TMPDIR, removed unless a check fails.
 # Where the VM cannot run it prints "VM TEST SKIPPED: <reason>" and exits 0; a failed check exits 1.
 set -euo pipefail
 export PATH=$PATH:/usr/sbin:/sbin
@@ -39,7 +40,14 @@ done
 busybox=/bin/busybox
 [ -x "$busybox" ] && ! ldd "$busybox" >/dev/null 2>&1 || skip "no static busybox at $busybox (apt-get install busybox-static)"
 
-work=${LENSD_VM_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/lensd-vm.XXXXXX")}
+if [ -n "${LENSD_VM_WORK:-}" ]; then
+    work=$LENSD_VM_WORK
+else
+    # A work directory of its own (17 MB) is removed when the test passes or skips; a failure, or a
+    # skip that points at the VM's console, keeps it.
+    work=$(mktemp -d "${TMPDIR:-/tmp}/lensd-vm.XXXXXX")
+    trap 'status=$?; [ "$status" -eq 0 ] && [ -z "${keep_work:-}" ] && rm -rf "$work"; exit "$status"' EXIT
+fi
 cache=${LENSD_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lensd-vm}
 mkdir -p "$work" "$cache"
 echo "== vivid VM test: work $work, cache $cache"
@@ -106,6 +114,7 @@ set -e
 vm_seconds=$(awk -v now="$(date +%s.%N)" -v then="$boot_started" 'BEGIN { print now - then }')
 if ! grep -q "LENSD-VM: guest ready" "$work/console.log"; then
     tail -n 20 "$work/console.log"
+    keep_work=1
     skip "the VM did not start (qemu exit status $qemu_status; console in $work/console.log)"
 fi
 grep -q "LENSD-VM: guest test exited" "$work/console.log" || { tail -n 40 "$work/console.log"; echo "VM TEST FAILED: guest test did not finish (qemu status $qemu_status)"; exit 1; }
