@@ -27,7 +27,8 @@ import Tracking
 ///    ``Configuration/verifyInterval`` seconds and one at a time: a wrong or replaced value is
 ///    corrected without re-reading everything. Locked tracks are never read.
 /// 4. **Retries**: a line read with no track on it is read again, more often when its read looks
-///    like a misread price (``Configuration/retriesWhenPriceLike``, see ``PriceLikeText``).
+///    like a misread price (``Configuration/retriesWhenPriceLike``, see ``PriceLikeText``). A
+///    settled line is not read again then: the scan only proposes lines around it once more.
 /// 5. **A whole-frame pass** when no other work waits and no scan runs (or it has waited twice its
 ///    interval), at most every
 ///    ``Configuration/wholeFrameInterval`` seconds while the picture changes (and every
@@ -98,6 +99,11 @@ struct OCRScheduler {
         var due: Double
         var attempts: Int
         var limit: Int
+        /// Whether the retry reads the line itself. A settled line's (``isSettled(_:)``) only has
+        /// the next scan propose lines around it again, where one missed beside it may be found;
+        /// the line stays known and is read again only as known lines are, for a change of what
+        /// it shows.
+        var readsLine = true
     }
 
     let configuration: Configuration
@@ -489,7 +495,8 @@ struct OCRScheduler {
                     guard !retries.contains(where: { $0.line.intersectionOverUnion(line) >= 0.3 }) else { continue }
                     let limit = priceLike ? configuration.retriesWhenPriceLike : configuration.retries
                     guard limit > 0 else { continue }
-                    retries.append(Retry(line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit))
+                    retries.append(Retry(
+                        line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit, readsLine: !settled))
                 }
             }
         case .verify(let key, _):
@@ -511,12 +518,21 @@ struct OCRScheduler {
     /// or numbers each of which is no price for a reason of its own (a date, a percentage, a phone
     /// or article number, a measure), as a price extractor that takes bare numbers for prices
     /// finds none there; and nothing ``PriceLikeText`` takes for a misread price. `2 199`, a
-    /// price whose `Kč` was lost, is a bare number and keeps its line unsettled. Such a line is
-    /// not read again for a change of its pixels while it still shows the same text.
+    /// price whose `Kč` was lost, is a bare number and keeps its line unsettled. A read of fewer
+    /// than three letters or digits settles its line only without a digit or a currency symbol:
+    /// a tag's border or an icon read as `=`, `—` or `ee`, not a price's `€` whose digits were
+    /// lost. Such a line is not read again for a change of its pixels while it still shows the
+    /// same text.
     static func isSettled(_ reads: [OCRLine]) -> Bool {
         !reads.isEmpty
             && reads.allSatisfy { read in !PriceLikeText.looksLikePrice(read.text) && bareNumbers.parse(read.text).isEmpty }
-            && reads.contains { read in read.text.count { $0.isLetter || $0.isNumber } >= 3 }
+            && (reads.contains { read in read.text.count { $0.isLetter || $0.isNumber } >= 3 } || reads.allSatisfy(isMarkWithoutAmount))
+    }
+
+    /// Whether a read shows something, but no digit nor currency symbol.
+    private static func isMarkWithoutAmount(_ read: OCRLine) -> Bool {
+        !read.text.allSatisfy(\.isWhitespace)
+            && !read.text.contains { $0.isNumber || $0.unicodeScalars.contains { $0.properties.generalCategory == .currencySymbol } }
     }
 
     /// Whether a line's reads held no price and nothing a price could be made of (see
@@ -594,7 +610,7 @@ struct OCRScheduler {
             // Lines read as often as allowed stay listed, so that reading them again does not start over.
             guard time >= retry.due, retry.attempts < retry.limit else { return retry }
             mask.set(retry.line)
-            forcedLines.append(retry.line)
+            if retry.readsLine { forcedLines.append(retry.line) }
             var next = retry
             next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
             next.attempts += 1
