@@ -57,28 +57,59 @@ struct LumaImage: Sendable, Hashable {
     /// Removes what varies slowly across the frame and stays put while the camera moves — a
     /// vignette, a lighting gradient, a change of exposure — which would otherwise pull a motion
     /// estimate towards zero.
+    ///
+    /// The window sums slide along the rows, then down the columns, in `Double`: a frame's sums of
+    /// `Float` samples are exact there, so the result is the same as summing each window on its
+    /// own, in a fraction of the time.
     func highPassed(radius: Int) -> LumaImage {
         guard radius > 0, width > 0, height > 0 else { return self }
-        let stride = width + 1
-        var integral = [Double](repeating: 0, count: stride * (height + 1))
+        let width = self.width, height = self.height
+        // Each pixel's sum over its row's window, and the window's width.
+        var rowSums = [Double](repeating: 0, count: width * height)
+        var windowWidths = [Double](repeating: 0, count: width)
+        for x in 0..<width { windowWidths[x] = Double(min(width, x + radius + 1) - max(0, x - radius)) }
+        var out = [Float](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { p in
-            for y in 0..<height {
-                var rowSum = 0.0
-                for x in 0..<width {
-                    rowSum += Double(p[y * width + x])
-                    integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
+            rowSums.withUnsafeMutableBufferPointer { rows in
+                for y in 0..<height {
+                    let row = y * width
+                    var sum = 0.0
+                    for x in 0..<min(width, radius) { sum += Double(p[row + x]) }
+                    for x in 0..<width {
+                        if x + radius < width { sum += Double(p[row + x + radius]) }
+                        if x - radius - 1 >= 0 { sum -= Double(p[row + x - radius - 1]) }
+                        rows[row + x] = sum
+                    }
                 }
             }
-        }
-        var out = [Float](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let top = max(0, y - radius), bottom = min(height, y + radius + 1)
-            for x in 0..<width {
-                let left = max(0, x - radius), right = min(width, x + radius + 1)
-                let sum = integral[bottom * stride + right] - integral[top * stride + right]
-                    - integral[bottom * stride + left] + integral[top * stride + left]
-                let mean = sum / Double((bottom - top) * (right - left))
-                out[y * width + x] = pixels[y * width + x] - Float(mean)
+            rowSums.withUnsafeBufferPointer { rows in
+                windowWidths.withUnsafeBufferPointer { widths in
+                    out.withUnsafeMutableBufferPointer { out in
+                        // The sums over the column window of the row sums, for every x at once.
+                        var columns = [Double](repeating: 0, count: width)
+                        columns.withUnsafeMutableBufferPointer { columns in
+                            for y in 0..<min(height, radius) {
+                                for x in 0..<width { columns[x] += rows[y * width + x] }
+                            }
+                            for y in 0..<height {
+                                if y + radius < height {
+                                    let incoming = (y + radius) * width
+                                    for x in 0..<width { columns[x] += rows[incoming + x] }
+                                }
+                                if y - radius - 1 >= 0 {
+                                    let outgoing = (y - radius - 1) * width
+                                    for x in 0..<width { columns[x] -= rows[outgoing + x] }
+                                }
+                                let windowHeight = Double(min(height, y + radius + 1) - max(0, y - radius))
+                                let row = y * width
+                                for x in 0..<width {
+                                    let mean = columns[x] / (windowHeight * widths[x])
+                                    out[row + x] = p[row + x] - Float(mean)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         return LumaImage(width: width, height: height, pixels: out)

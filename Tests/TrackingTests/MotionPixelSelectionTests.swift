@@ -49,4 +49,29 @@ struct MotionPixelSelectionTests {
             }
         }
     }
+
+    @Test(arguments: [(1, 6), (4, 6), (4, 2), (5, 30)])
+    func removesEachPixelsWindowMeanAsSummingTheWindowAloneDoes(factor: Int, radius: Int) throws {
+        // Larger than a frame's cell grid needs, smaller than the window in one case (radius 30).
+        let width = 29 * factor, height = 19 * factor
+        var plane = [UInt8](repeating: 0, count: width * height)
+        for index in plane.indices { plane[index] = UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 13) }
+        let image = try #require(plane.withUnsafeBufferPointer {
+            LumaImage(luma: $0, width: width, height: height, stride: width, factor: factor)
+        })
+        let passed = image.highPassed(radius: radius)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var sum = 0.0, count = 0
+                for wy in max(0, y - radius)..<min(image.height, y + radius + 1) {
+                    for wx in max(0, x - radius)..<min(image.width, x + radius + 1) {
+                        sum += Double(image.pixels[wy * image.width + wx])
+                        count += 1
+                    }
+                }
+                let expected = image.pixels[y * image.width + x] - Float(sum / Double(count))
+                #expect(passed.pixels[y * image.width + x] == expected, "pixel \(x), \(y)")
+            }
+        }
+    }
 }
