@@ -30,7 +30,10 @@ struct ShutdownTests {
 
     @Test("exits at once with status 130 on a second signal during the graceful shutdown")
     func secondSignalExitsAtOnce() throws {
-        let daemon = try Self.startDaemon(["--workers", "2", "--queue-capacity", "8", "--fps", "60"])
+        // Every frame read whole keeps the workers busy, so the graceful shutdown (which finishes
+        // the frames in flight) takes most of a second: a still read by lines is done in about
+        // 0.1 s, too close to the 50 ms before the second signal.
+        let daemon = try Self.startDaemon(["--workers", "2", "--queue-capacity", "8", "--fps", "60", "--schedule", "every-frame"])
         defer { daemon.terminate() }
         daemon.signal(SIGTERM)
         Thread.sleep(forTimeInterval: 0.05)
