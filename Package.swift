@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica"]),
+        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica"], linkerSettings: [.unsafeFlags(SerialOpenMP.exportedSymbols)]),
         .target(name: "Tracking"),
         .target(name: "Conversion"),
         .executableTarget(
@@ -75,3 +75,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The OpenMP entry points the OCR module defines for libtesseract (`Sources/OCR/SerialOpenMP.swift`),
+/// exported from every executable that links it: the linker puts an executable's symbol in its
+/// dynamic symbol table only when a library of the link refers to it, and libtesseract asks for
+/// these with libgomp's symbol versions.
+enum SerialOpenMP {
+    static let exportedSymbols = [
+        "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
+        "omp_get_num_threads", "omp_get_thread_num",
+    ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
+}

@@ -10,9 +10,11 @@ import Foundation
 /// `TessBaseAPIDelete`.
 ///
 /// Debian's libtesseract is built with OpenMP, which makes OCR 2–4x slower when several handles
-/// run side by side on a small machine. The OpenMP runtime reads `OMP_THREAD_LIMIT` once, when the
-/// process loads, so it must be in the environment before the program starts (lensd re-executes
-/// itself with `OMP_THREAD_LIMIT=1`); ``openMPThreadLimit`` tells what the process runs with.
+/// run side by side on a small machine. lensd runs its parallel regions on the calling thread
+/// (``SerialOpenMP``); where that is not in place, libgomp runs them, and reads `OMP_THREAD_LIMIT`
+/// once, when the process loads, so it must be in the environment before the program starts
+/// (lensd then re-executes itself with `OMP_THREAD_LIMIT=1`); ``openMPThreadLimit`` tells what
+/// the process runs with.
 public final class TesseractEngine {
     public let configuration: OCRConfiguration
     /// The tessdata folder the models were loaded from.

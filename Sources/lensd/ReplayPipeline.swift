@@ -207,13 +207,15 @@ final class ReplayPipeline: Sendable {
     }
 
     /// Logs the started workers (debug): how many, how long their handles took, whether
-    /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG, and whether
-    /// the handles were initialised without the universal ambiguity table (``UniversalAmbiguitySkip``).
+    /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG, whether
+    /// the handles were initialised without the universal ambiguity table (``UniversalAmbiguitySkip``),
+    /// and whether Tesseract's OpenMP regions run on the calling thread (``SerialOpenMP``) or in libgomp.
     private static func logReady(_ pool: OCRWorkerPool, logger: Logger) {
         logger.debug("OCR workers ready", metadata: [
             "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
             "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
             "universal_ambiguities": "\(UniversalAmbiguitySkip.isInPlace ? "skipped" : "loaded")",
+            "openmp": "\(SerialOpenMP.isInPlace ? "serial" : "libgomp")",
         ])
     }
 
