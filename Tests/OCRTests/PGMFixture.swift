@@ -1,4 +1,5 @@
 import Foundation
+import OCR
 
 /// Reads the binary PGM (P5) fixtures next to these tests.
 struct PGMFixture {
@@ -35,5 +36,17 @@ struct PGMFixture {
         self.pixels = Array(bytes[index...])
         self.width = width
         self.height = height
+    }
+}
+
+extension PGMFixture {
+    /// The text `two-lines.pgm` holds, line by line.
+    static let twoLinesText = ["Coffee beans", "Price 12.99"]
+
+    /// Reads `two-lines.pgm` whole with a new engine, as the tests of what lensd puts in place of
+    /// a library's functions do: a recognition that goes through them.
+    static func recognizeTwoLines() throws -> [OCRLine] {
+        let image = try PGMFixture(named: "two-lines.pgm")
+        return try TesseractEngine().recognize(luma: image.pixels, width: image.width, height: image.height, stride: image.width)
     }
 }

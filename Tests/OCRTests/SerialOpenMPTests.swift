@@ -65,11 +65,8 @@ struct SerialOpenMPTests {
 
     @Test("Tesseract's reads go through the regions it runs on the calling thread")
     func tesseractsReadsRunRegionsHere() throws {
-        let image = try PGMFixture(named: "two-lines.pgm")
-        let engine = try TesseractEngine()
         let before = SerialOpenMP.regionsRun
-        let lines = try engine.recognize(luma: image.pixels, width: image.width, height: image.height, stride: image.width)
-        #expect(lines.map(\.text) == ["Coffee beans", "Price 12.99"])
+        #expect(try PGMFixture.recognizeTwoLines().map(\.text) == PGMFixture.twoLinesText)
         #expect(SerialOpenMP.regionsRun > before)
     }
 

@@ -12,11 +12,8 @@ struct WordImageHandoffTests {
 
     @Test("hands the images of a recognition over without PNG, and Tesseract reads the same text")
     func recognitionHandsItsImagesOver() throws {
-        let image = try PGMFixture(named: "two-lines.pgm")
-        let engine = try TesseractEngine()
         let before = WordImageHandoff.handedOver
-        let lines = try engine.recognize(luma: image.pixels, width: image.width, height: image.height, stride: image.width)
-        #expect(lines.map(\.text) == ["Coffee beans", "Price 12.99"])
+        #expect(try PGMFixture.recognizeTwoLines().map(\.text) == PGMFixture.twoLinesText)
         #expect(WordImageHandoff.handedOver >= before + 2)
     }
 
