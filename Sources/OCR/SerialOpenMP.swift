@@ -23,9 +23,12 @@ import Synchronization
 public enum SerialOpenMP {
     static let parallel = InterposedSymbol(name: "GOMP_parallel")
 
-    /// Whether libtesseract's parallel regions reach lensd's definitions rather than libgomp's.
+    /// Whether libtesseract's parallel regions reach lensd's definitions rather than libgomp's:
+    /// the process's `GOMP_parallel` is lensd's, and a runtime that defines it too is loaded.
+    /// (A libtesseract built against another OpenMP runtime's own entry points, such as LLVM's
+    /// `__kmpc_fork_call`, would not reach them; Debian builds it with GCC and libgomp.)
     public static var isInPlace: Bool {
-        parallel.resolves(to: ownParallel)
+        parallel.resolves(to: ownParallel) && parallel.nextDefinition != nil
     }
 
     /// How many parallel regions ran on their calling thread since the process started.
