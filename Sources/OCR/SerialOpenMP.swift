@@ -6,8 +6,8 @@ import Synchronization
 /// Debian builds libtesseract with OpenMP: its LSTM network enters a parallel region for the
 /// gates of every time step of every layer (`GOMP_parallel`). lensd runs one handle per worker
 /// thread instead, so each region is meant to run on one thread. Under libgomp, even with
-/// `OMP_THREAD_LIMIT=1`, every region still builds and frees a team (`gomp_team_start`,
-/// `gomp_team_end`, a `malloc` and `free` each): about 8 % of a `--fast` replay's CPU. And
+/// `OMP_THREAD_LIMIT=1`, every region still sets up and ends a team (`gomp_team_start`,
+/// `gomp_team_end`): 7–10 % of a `--fast` replay's CPU, in libgomp, libc and the kernel. And
 /// without that variable in the environment when the process starts (libgomp reads it in a
 /// load-time constructor), each region starts a thread per core, which on two cores made OCR
 /// 2–4x slower.
