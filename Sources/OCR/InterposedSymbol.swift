@@ -13,8 +13,13 @@ struct InterposedSymbol {
         dlsym(UnsafeMutableRawPointer(bitPattern: -1), name)
     }
 
+    /// The process's definition, as libraries find it (`dlsym(RTLD_DEFAULT, name)`).
+    var definition: UnsafeMutableRawPointer? {
+        dlsym(nil, name)
+    }
+
     /// Whether the process's definition, as libraries find it (`dlsym(RTLD_DEFAULT, name)`), is `own`.
     func resolves(to own: Int) -> Bool {
-        dlsym(nil, name).map(Int.init(bitPattern:)) == own
+        definition.map(Int.init(bitPattern:)) == own
     }
 }

@@ -209,14 +209,24 @@ final class ReplayPipeline: Sendable {
     /// Logs the started workers (debug): how many, how long their handles took, whether
     /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG, whether
     /// the handles were initialised without the universal ambiguity table (``UniversalAmbiguitySkip``),
-    /// and whether Tesseract's OpenMP regions run on the calling thread (``SerialOpenMP``) or in libgomp.
+    /// whether Tesseract's OpenMP regions run on the calling thread (``SerialOpenMP``) or in libgomp,
+    /// and which of libtesseract's network steps lensd does itself (``StrideMapIndex``,
+    /// ``ConvolveForward``, ``TimeStepWriter``; "none" with a libtesseract whose layout it does not know).
     private static func logReady(_ pool: OCRWorkerPool, logger: Logger) {
         logger.debug("OCR workers ready", metadata: [
             "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
             "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
             "universal_ambiguities": "\(UniversalAmbiguitySkip.isInPlace ? "skipped" : "loaded")",
             "openmp": "\(SerialOpenMP.isInPlace ? "serial" : "libgomp")",
+            "network_steps": "\(networkSteps)",
         ])
+    }
+
+    /// The libtesseract network functions lensd's own definitions stand in for.
+    private static var networkSteps: String {
+        let steps = [("index", StrideMapIndex.isInPlace), ("convolve", ConvolveForward.isInPlace), ("write", TimeStepWriter.isInPlace)]
+            .filter(\.1).map(\.0)
+        return steps.isEmpty ? "none" : steps.joined(separator: ",")
     }
 
     /// Logs one finished OCR job at `trace` level: what it read, for which frame, how long after

@@ -50,3 +50,22 @@ extension PGMFixture {
         return try TesseractEngine().recognize(luma: image.pixels, width: image.width, height: image.height, stride: image.width)
     }
 }
+
+extension PGMFixture {
+    /// Every fixture read whole (sparse text) and as one line, by a new engine: the words, boxes and
+    /// confidences as lensd gets them, keyed by fixture and page segmentation. The tests of what
+    /// lensd puts in place of libtesseract's network functions compare these with and without it.
+    static func readEveryFixture() throws -> [String: [OCRLine]] {
+        let engine = try TesseractEngine()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".pgm") }.sorted()
+        var reads: [String: [OCRLine]] = [:]
+        for name in names {
+            let image = try PGMFixture(named: name)
+            for mode in [PageSegmentation.sparseText, .singleLine] {
+                engine.setPageSegmentation(mode)
+                reads["\(name) \(mode)"] = try engine.recognize(luma: image.pixels, width: image.width, height: image.height, stride: image.width)
+            }
+        }
+        return reads
+    }
+}
