@@ -63,8 +63,8 @@ public enum ConvolveForward {
         stackedCount.load(ordering: .relaxed)
     }
 
-    /// Fills `output` with every position's neighbourhood; false (output untouched) when the
-    /// arrays are not the kind this reads.
+    /// Fills `output` with every position's neighbourhood; false when the arrays are not the kind
+    /// this reads (libtesseract's own function then does all of it, sizing the output again).
     private static func stack(_ layer: UnsafeMutableRawPointer, _ input: UnsafeRawPointer, _ output: UnsafeMutableRawPointer) -> Bool {
         guard let resizeToMap = Tesseract.resizeToMap, let randomize = Tesseract.randomize,
               let rowIndex = Tesseract.rowIndex

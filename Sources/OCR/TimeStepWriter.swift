@@ -14,7 +14,9 @@ import Synchronization
 /// value whose rounding the hardware cannot convert (NaN or beyond ±2³¹) gets -127, as
 /// libtesseract's conversion gives it. It reads Debian's libtesseract 5.3.0 `NetworkIO` layout (as
 /// ``ConvolveForward`` does); with another version, or in floating-point mode, the call goes on to
-/// libtesseract's own function.
+/// libtesseract's own function. A debug build writes one value at a time:
+/// unspecialised, the SIMD path costs more than it saves; the tests check that both paths give the
+/// same bytes.
 public enum TimeStepWriter {
     static let symbol = InterposedSymbol(name: writeTimeStepPartSymbol)
 
@@ -80,7 +82,6 @@ public enum TimeStepWriter {
         let count = Int(count)
         var index = 0
         #if !DEBUG
-        // Unspecialised, as in a debug build, the SIMD path costs more than it saves.
         while index + 8 <= count {
             let bytes = quantized(UnsafeRawPointer(values + index).loadUnaligned(as: SIMD8<Float>.self))
             UnsafeMutableRawPointer(destination + index).storeBytes(of: bytes, as: SIMD8<Int8>.self)
