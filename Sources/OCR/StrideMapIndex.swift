@@ -15,8 +15,8 @@ import Synchronization
 /// lensd defines the eight member functions itself (under their mangled names, as
 /// ``UniversalAmbiguitySkip`` does): libtesseract's calls reach them through the dynamic linker,
 /// which looks in the executable first, and each one does its whole work without a further call.
-/// They compute what libtesseract's own do, on the class layout every libtesseract from 4.0 to
-/// 5.5 has (`stridemap.h`; checked against Debian's 5.3.0 disassembly): an `Index` is the map's
+/// They compute what libtesseract's own do, on the class layout `stridemap.h` has declared since
+/// Tesseract 4.0 (checked against the disassembly of Debian's 5.3.0): an `Index` is the map's
 /// address, `t` and the three indices (batch, y, x); a `StrideMap` its shape, its `t` increments
 /// and two `std::vector<int>` of each image's height and width. With any other major version
 /// (``layoutIsKnown``), every call goes on to libtesseract's own function (`dlsym(RTLD_NEXT, …)`).
