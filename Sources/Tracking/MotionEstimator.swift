@@ -215,22 +215,29 @@ public struct MotionEstimator: Sendable {
     ) -> (shift: (dx: Double, dy: Double), gradients: [Gradient])? {
         let width = previous.width
         var gxx = 0.0, gxy = 0.0, gyy = 0.0
-        var everyPixel: [Gradient] = []
-        everyPixel.reserveCapacity(max(0, (previous.width - 2 * margin) * (previous.height - 2 * margin)))
-        for y in margin..<(previous.height - margin) {
-            for x in margin..<(width - margin) {
-                let i = y * width + x
-                let gradient = Gradient(
-                    column: x, row: y, differenceX: previous.pixels[i + 1] - previous.pixels[i - 1],
-                    differenceY: previous.pixels[i + width] - previous.pixels[i - width])
-                let gx = gradient.gx, gy = gradient.gy
-                gxx += gx * gx
-                gxy += gx * gy
-                gyy += gy * gy
-                everyPixel.append(gradient)
+        let columns = max(0, width - 2 * margin), rows = max(0, previous.height - 2 * margin)
+        guard margin >= 1, columns > 0, rows > 0, previous.pixels.count >= width * previous.height else { return nil }
+        // Written in place, every element once: appending checked capacity and uniqueness per pixel.
+        let everyPixel = [Gradient](unsafeUninitializedCapacity: columns * rows) { buffer, initialized in
+            previous.pixels.withUnsafeBufferPointer { pixels in
+                var index = 0
+                for y in margin..<(previous.height - margin) {
+                    for x in margin..<(width - margin) {
+                        let i = y * width + x
+                        let gradient = Gradient(
+                            column: x, row: y, differenceX: pixels[i + 1] - pixels[i - 1],
+                            differenceY: pixels[i + width] - pixels[i - width])
+                        let gx = gradient.gx, gy = gradient.gy
+                        gxx += gx * gx
+                        gxy += gx * gy
+                        gyy += gy * gy
+                        buffer.initializeElement(at: index, to: gradient)
+                        index += 1
+                    }
+                }
             }
+            initialized = columns * rows
         }
-        guard !everyPixel.isEmpty else { return nil }
         let trace = gxx + gyy
         let determinant = gxx * gyy - gxy * gxy
         let smallestEigenvalue = trace / 2 - max(0, trace * trace / 4 - determinant).squareRoot()
