@@ -32,6 +32,7 @@ public final class TextRegionDetector {
     private var rowSigns: [UInt8] = []
     private var strokePairing = StrokePairing()
     private var chains = VerticalChainLengths()
+    private var strokeRuns = StrokeRuns()
     private var runs: [Run] = []
     private var parents: [Int32] = []
     private var runComponents: [Int32] = []
@@ -128,18 +129,38 @@ public final class TextRegionDetector {
     }
 
     /// Halves an image with a 2x2 mean into `output` (`(width / 2) * (height / 2)` bytes).
-    private static func halve(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, into output: inout [UInt8]) {
+    ///
+    /// Sixteen output pixels at a time: the 32 bytes of each source row are loaded as eight
+    /// 16-bit lanes twice, whose low and high bytes are a pixel pair's left and right pixels, so
+    /// the sums need no widening; the rounded means are packed back into bytes.
+    static func halve(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, into output: inout [UInt8]) {
+        typealias Pairs = SIMD8<UInt16>
         let outWidth = width / 2, outHeight = height / 2
         output.removeAll(keepingCapacity: true)
         output.append(contentsOf: repeatElement(0, count: outWidth * outHeight))
+        let lowBytes = Pairs(repeating: 0xFF), rounding = Pairs(repeating: 2)
+        @inline(__always)
+        func means(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer) -> SIMD8<UInt8> {
+            let upper = top.loadUnaligned(as: Pairs.self), lower = bottom.loadUnaligned(as: Pairs.self)
+            let sums = (upper & lowBytes) &+ (upper &>> 8) &+ (lower & lowBytes) &+ (lower &>> 8) &+ rounding
+            return SIMD8<UInt8>(truncatingIfNeeded: sums &>> 2)
+        }
         output.withUnsafeMutableBufferPointer { out in
             guard let outBase = out.baseAddress else { return }
             for y in 0..<outHeight {
                 let top = source + 2 * y * stride, bottom = top + stride
                 let row = outBase + y * outWidth
-                for x in 0..<outWidth {
+                var x = 0
+                while x + 16 <= outWidth {
+                    let left = means(UnsafeRawPointer(top + 2 * x), UnsafeRawPointer(bottom + 2 * x))
+                    let right = means(UnsafeRawPointer(top + 2 * x + 16), UnsafeRawPointer(bottom + 2 * x + 16))
+                    SIMD16<UInt8>(lowHalf: left, highHalf: right).store(to: row + x)
+                    x += 16
+                }
+                while x < outWidth {
                     let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
                     row[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+                    x += 1
                 }
             }
         }
@@ -243,54 +264,23 @@ public final class TextRegionDetector {
         }
     }
 
-    /// Calls `body` with the index of every stroke mark (a byte with its lowest bit set: 1 rising,
-    /// 3 falling, not 2 ignored) among the `count` from `row`, in order: eight bytes at a time,
-    /// visiting only the marks.
-    @inline(__always)
-    static func forEachStrokeMark(in row: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
-        let lowBits: UInt64 = 0x0101_0101_0101_0101
-        var x = 0
-        while x + 8 <= count {
-            var marks = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) & lowBits
-            while marks != 0 {
-                body(x + marks.trailingZeroBitCount >> 3)
-                marks &= marks &- 1
-            }
-            x += 8
-        }
-        while x < count {
-            if row[x] & 1 == 1 { body(x) }
-            x += 1
-        }
-    }
-
-    /// Joins marks of each row that are at most ``closingGap`` apart into runs.
+    /// Joins marks of each row that are at most ``closingGap`` apart into runs (``StrokeRuns``).
     private func collectRuns(width: Int, height: Int) {
         // Built in a local array: appending to the stored property costs an exclusivity check per run.
         var collected = runs
+        var finder = strokeRuns
         runs = []
-        defer { runs = collected }
+        strokeRuns = StrokeRuns()
+        defer {
+            runs = collected
+            strokeRuns = finder
+        }
         collected.removeAll(keepingCapacity: true)
-        let gap = Self.closingGap
         edges.withUnsafeBufferPointer { marks in
             guard let base = marks.baseAddress else { return }
             for y in 0..<height {
-                var start = -1, last = -1, count = 0
-                Self.forEachStrokeMark(in: base + y * width, count: width) { x in
-                    if start >= 0, x - last <= gap {
-                        last = x
-                        count += 1
-                    } else {
-                        if start >= 0, count >= 2 {
-                            collected.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
-                        }
-                        start = x
-                        last = x
-                        count = 1
-                    }
-                }
-                if start >= 0, count >= 2 {
-                    collected.append(Run(y: Int32(y), x0: Int32(start), x1: Int32(last), marks: Int32(count)))
+                finder.forEachRun(in: base + y * width, count: width, gap: Self.closingGap) { first, last, count in
+                    collected.append(Run(y: Int32(y), x0: Int32(first), x1: Int32(last), marks: Int32(count)))
                 }
             }
         }
@@ -479,15 +469,42 @@ public final class TextRegionDetector {
         edges.withUnsafeBufferPointer { marks in
             chains.down.withUnsafeBufferPointer { down in
                 chains.up.withUnsafeBufferPointer { up in
-                    guard down.count == marks.count, up.count == marks.count else { return }
-                    for row in rows {
-                        let start = row * levelWidth
-                        for column in columns where marks[start + column] != 0 {
-                            if Int(down[start + column]) + Int(up[start + column]) - 1 > limit {
+                    guard down.count == marks.count, up.count == marks.count,
+                          let marksBase = marks.baseAddress, let downBase = down.baseAddress, let upBase = up.baseAddress
+                    else { return }
+                    var column = columns.lowerBound
+                    // Sixteen columns at a time, down all the rows (the chain lengths saturate at
+                    // 255, so a limit above 253 is left to the loop below).
+                    if limit < 254 {
+                        typealias Bytes = SIMD16<UInt8>
+                        let caps = Bytes(repeating: UInt8(limit + 1)), zero = Bytes(repeating: 0), one = Bytes(repeating: 1)
+                        while column + Bytes.scalarCount <= columns.upperBound + 1 {
+                            var hits = zero
+                            for row in rows {
+                                let start = row * levelWidth + column
+                                let mark = Bytes(loadingFrom: marksBase + start)
+                                let below = Bytes(loadingFrom: downBase + start), above = Bytes(loadingFrom: upBase + start)
+                                // `below + above − 1 > limit` without overflow.
+                                let room = caps &- below.replacing(with: caps, where: below .> caps)
+                                let long = (below .> caps) .| (above .> room)
+                                hits = hits.replacing(with: one, where: long .& (mark .!= zero))
+                            }
+                            if hits != zero {
+                                any = true
+                                for lane in 0..<Bytes.scalarCount where hits[lane] != 0 { crossed[column - columns.lowerBound + lane] = true }
+                            }
+                            column += Bytes.scalarCount
+                        }
+                    }
+                    while column <= columns.upperBound {
+                        for row in rows {
+                            let index = row * levelWidth + column
+                            if marksBase[index] != 0, Int(downBase[index]) + Int(upBase[index]) - 1 > limit {
                                 crossed[column - columns.lowerBound] = true
                                 any = true
                             }
                         }
+                        column += 1
                     }
                 }
             }

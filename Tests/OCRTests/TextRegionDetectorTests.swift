@@ -234,30 +234,6 @@ struct TextRegionDetectorTests {
     }
 }
 
-@Suite("TextRegionDetector mark scanning")
-struct MarkScanningTests {
-    @Test("visits every stroke mark once, in order, and no ignored mark, whatever the row's length")
-    func visitsEveryMarkInOrder() {
-        var generator = SystemRandomNumberGenerator()
-        for count in [0, 1, 7, 8, 9, 16, 63, 640, 1283] {
-            // Sparse and dense rows, marks of every value (1 and 3 are steps, 2 an ignored mark, 255 a bound).
-            for density in [0.02, 0.3, 1.0] {
-                let values: [UInt8] = [1, 2, 3, 128, 255]
-                let row = (0..<count).map { _ -> UInt8 in
-                    Double.random(in: 0..<1, using: &generator) < density ? values[Int.random(in: 0..<values.count, using: &generator)] : 0
-                }
-                let expected = row.indices.filter { row[$0] & 1 == 1 }
-                var forwards: [Int] = []
-                row.withUnsafeBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
-                    TextRegionDetector.forEachStrokeMark(in: base, count: count) { forwards.append($0) }
-                }
-                #expect(forwards == expected, "\(count) bytes at \(density)")
-            }
-        }
-    }
-}
-
 extension TextRegionDetectorTests {
     @Test("leaves the edge of a tag out of the line of the text on it")
     func leavesATagsEdgeOutOfItsLine() throws {
