@@ -11,4 +11,10 @@ extension Array where Element: FixedWidthInteger {
             buffer.baseAddress?.update(repeating: 0, count: count)
         }
     }
+
+    /// Grows the array with zeros to at least `count` elements, leaving the ones it has as they
+    /// are: for a scratch plane whose every element the caller writes before reading it.
+    mutating func growZeroed(to count: Int) {
+        if self.count < count { append(contentsOf: repeatElement(0, count: count - self.count)) }
+    }
 }

@@ -24,13 +24,17 @@ struct StrokePairing {
         guard width > 0 else { return }
         let radius = max(0, pairing)
         let count = width + 2 * radius
-        widened.zeroFirst(count)
-        shifted.zeroFirst(count)
+        // Only the padding around the steps needs zeros: each pass below writes all `count`
+        // bytes of its target before the next reads them.
+        widened.growZeroed(to: count)
+        shifted.growZeroed(to: count)
         let window = 2 * radius + 1
         widened.withUnsafeMutableBufferPointer { widened in
             shifted.withUnsafeMutableBufferPointer { shifted in
                 guard var source = widened.baseAddress, var target = shifted.baseAddress else { return }
+                source.update(repeating: 0, count: radius)
                 (source + radius).update(from: steps, count: width)
+                (source + radius + width).update(repeating: 0, count: radius)
                 // source[i] holds the OR of the `span` steps from padded position i.
                 var span = 1
                 while span * 2 <= window {

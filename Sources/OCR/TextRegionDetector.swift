@@ -183,7 +183,8 @@ public final class TextRegionDetector {
     /// only steps that have a step of the other direction within `pairing` pixels on the same row:
     /// the two sides of a glyph stroke (``StrokePairing``).
     private func markEdges(in plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pairing: Int) {
-        edges.zeroFirst(width * height)
+        // Rows with steps are written whole by the pairing; the others are cleared below.
+        edges.growZeroed(to: width * height)
         rowSigns.zeroFirst(width)
         let threshold = UInt8(clamping: max(1, options.edgeThreshold))
         var pairs = strokePairing
@@ -195,7 +196,10 @@ public final class TextRegionDetector {
                 for y in 0..<height {
                     let row = plane + y * stride
                     // Rising (1) and falling (2) steps; the first and last bytes of `signs` stay 0.
-                    guard Self.markSteps(of: row, width: width, threshold: threshold, into: signsBase) else { continue }
+                    guard Self.markSteps(of: row, width: width, threshold: threshold, into: signsBase) else {
+                        (marksBase + y * width).update(repeating: 0, count: width)
+                        continue
+                    }
                     pairs.mark(steps: signsBase, width: width, pairing: pairing, into: marksBase + y * width)
                 }
             }
@@ -287,7 +291,8 @@ public final class TextRegionDetector {
     }
 
     /// The root of a run's set in a union–find forest, halving the path on the way.
-    private static func root(_ index: Int32, in parents: inout [Int32]) -> Int32 {
+    @inline(__always)
+    private static func root(_ index: Int32, in parents: UnsafeMutableBufferPointer<Int32>) -> Int32 {
         var node = index
         while parents[Int(node)] != node {
             let grand = parents[Int(parents[Int(node)])]
@@ -321,45 +326,53 @@ public final class TextRegionDetector {
         }
         parents.removeAll(keepingCapacity: true)
         parents.append(contentsOf: 0..<Int32(runs.count))
-        var previousStart = 0, previousEnd = 0, index = 0
-        while index < runs.count {
-            let y = runs[index].y
-            var end = index
-            while end < runs.count, runs[end].y == y { end += 1 }
-            if previousEnd > previousStart, runs[previousStart].y == y - 1 {
-                var p = previousStart
-                for current in index..<end {
-                    let run = runs[current]
-                    while p < previousEnd, runs[p].x1 + 1 < run.x0 { p += 1 }
-                    var q = p
-                    while q < previousEnd, runs[q].x0 <= run.x1 + 1 {
-                        let a = Self.root(Int32(current), in: &parents), b = Self.root(Int32(q), in: &parents)
-                        if a != b { parents[Int(max(a, b))] = min(a, b) }
-                        q += 1
-                    }
-                }
-            }
-            previousStart = index
-            previousEnd = end
-            index = end
-        }
         components.removeAll(keepingCapacity: true)
         runComponents.removeAll(keepingCapacity: true)
         runComponents.append(contentsOf: repeatElement(-1, count: runs.count))
-        for index in 0..<runs.count {
-            let top = Int(Self.root(Int32(index), in: &parents))
-            let run = runs[index]
-            if runComponents[top] < 0 {
-                runComponents[top] = Int32(components.count)
-                components.append(Component(minX: run.x0, maxX: run.x1, minY: run.y, maxY: run.y, area: 0, marks: 0))
+        // Through buffer pointers: an array passed `inout` per union–find step was checked for
+        // uniqueness and bounds at every access.
+        runs.withUnsafeBufferPointer { runs in
+            parents.withUnsafeMutableBufferPointer { parents in
+                var previousStart = 0, previousEnd = 0, index = 0
+                while index < runs.count {
+                    let y = runs[index].y
+                    var end = index
+                    while end < runs.count, runs[end].y == y { end += 1 }
+                    if previousEnd > previousStart, runs[previousStart].y == y - 1 {
+                        var p = previousStart
+                        for current in index..<end {
+                            let run = runs[current]
+                            while p < previousEnd, runs[p].x1 + 1 < run.x0 { p += 1 }
+                            var q = p
+                            while q < previousEnd, runs[q].x0 <= run.x1 + 1 {
+                                let a = Self.root(Int32(current), in: parents), b = Self.root(Int32(q), in: parents)
+                                if a != b { parents[Int(max(a, b))] = min(a, b) }
+                                q += 1
+                            }
+                        }
+                    }
+                    previousStart = index
+                    previousEnd = end
+                    index = end
+                }
+                runComponents.withUnsafeMutableBufferPointer { runComponents in
+                    for index in 0..<runs.count {
+                        let top = Int(Self.root(Int32(index), in: parents))
+                        let run = runs[index]
+                        if runComponents[top] < 0 {
+                            runComponents[top] = Int32(components.count)
+                            components.append(Component(minX: run.x0, maxX: run.x1, minY: run.y, maxY: run.y, area: 0, marks: 0))
+                        }
+                        let label = Int(runComponents[top])
+                        runComponents[index] = Int32(label)
+                        components[label].minX = min(components[label].minX, run.x0)
+                        components[label].maxX = max(components[label].maxX, run.x1)
+                        components[label].maxY = run.y
+                        components[label].area += run.x1 - run.x0 + 1
+                        components[label].marks += run.marks
+                    }
+                }
             }
-            let label = runComponents[top]
-            runComponents[index] = label
-            components[Int(label)].minX = min(components[Int(label)].minX, run.x0)
-            components[Int(label)].maxX = max(components[Int(label)].maxX, run.x1)
-            components[Int(label)].maxY = run.y
-            components[Int(label)].area += run.x1 - run.x0 + 1
-            components[Int(label)].marks += run.marks
         }
         // Group run indices by component (counting sort), rows ascending within each.
         componentStarts.removeAll(keepingCapacity: true)

@@ -28,8 +28,9 @@ struct VerticalChainLengths {
     mutating func measure(marks: UnsafePointer<UInt8>, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
         let padded = width + 2
-        down.zeroFirst(width * height)
-        up.zeroFirst(width * height)
+        // Every row of both is written below.
+        down.growZeroed(to: width * height)
+        up.growZeroed(to: width * height)
         lengthRows.zeroFirst(2 * padded)
         straightRows.zeroFirst(2 * padded)
         lengthRows.withUnsafeMutableBufferPointer { lengths in
