@@ -276,14 +276,26 @@ public struct MotionEstimator: Sendable {
     static func informative(_ gradients: [Gradient]) -> [Gradient] {
         let kept = Int(Double(gradients.count) * informativeShare)
         guard kept >= leastInformativePixels else { return gradients }
+        // Each pixel's steepness, computed once for the three passes below.
         var steepest: Float = 0
-        for g in gradients { steepest = max(steepest, abs(g.differenceX) + abs(g.differenceY)) }
+        let steepness = [Float](unsafeUninitializedCapacity: gradients.count) { buffer, initialized in
+            gradients.withUnsafeBufferPointer { gradients in
+                for (index, g) in gradients.enumerated() {
+                    let value = abs(g.differenceX) + abs(g.differenceY)
+                    steepest = max(steepest, value)
+                    buffer.initializeElement(at: index, to: value)
+                }
+            }
+            initialized = gradients.count
+        }
         guard steepest > 0 else { return gradients }
         let bins = 1024
         let scale = Float(bins - 1) / steepest
         var histogram = [Int](repeating: 0, count: bins)
         histogram.withUnsafeMutableBufferPointer { histogram in
-            for g in gradients { histogram[Int((abs(g.differenceX) + abs(g.differenceY)) * scale)] += 1 }
+            steepness.withUnsafeBufferPointer { steepness in
+                for value in steepness { histogram[Int(value * scale)] += 1 }
+            }
         }
         // The lowest bin from which the steepest `kept` pixels lie at or above it.
         var bin = bins - 1, count = histogram[bin]
@@ -294,7 +306,11 @@ public struct MotionEstimator: Sendable {
         let least = Float(bin) / scale
         var steep: [Gradient] = []
         steep.reserveCapacity(count)
-        for g in gradients where abs(g.differenceX) + abs(g.differenceY) >= least { steep.append(g) }
+        gradients.withUnsafeBufferPointer { gradients in
+            steepness.withUnsafeBufferPointer { steepness in
+                for index in 0..<gradients.count where steepness[index] >= least { steep.append(gradients[index]) }
+            }
+        }
         return steep
     }
 

@@ -80,29 +80,7 @@ public struct SceneChangeDetector: Sendable {
         let motion = estimator.estimate(downscaled: small)
         self.reference = small
         guard let motion, let back = motion.inCoordinates(scaledBy: 1 / Double(factor)).inverse else { return everything }
-        let maxX = reference.width - 1, maxY = reference.height - 1
-        // A pixel is explained when it lies within the range of the four reference pixels around
-        // its source position: that absorbs sub-pixel misregistration along edges, which a plain
-        // difference would flag on every line of text.
-        let residuals = reference.pixels.withUnsafeBufferPointer { ref in
-            small.pixels.withUnsafeBufferPointer { current in
-            Self.cellDifferences(small, cell: cell, grid: grid) { x, y in
-                let source = back.applied(x: Double(x), y: Double(y))
-                let fx = source.x, fy = source.y
-                // Up to half a downscaled pixel outside is rounding, not content coming into view.
-                guard fx >= -0.5, fy >= -0.5, fx <= Double(maxX) + 0.5, fy <= Double(maxY) + 0.5 else { return (0, false) }
-                // The pixel at or before the source position, clamped to the image (truncating a
-                // non-negative position is rounding it down).
-                let x0 = min(Int(max(fx, 0)), maxX), y0 = min(Int(max(fy, 0)), maxY)
-                let x1 = min(x0 + 1, maxX), y1 = min(y0 + 1, maxY)
-                let a = ref[y0 * reference.width + x0], b = ref[y0 * reference.width + x1]
-                let c = ref[y1 * reference.width + x0], d = ref[y1 * reference.width + x1]
-                let low = min(min(a, b), min(c, d)), high = max(max(a, b), max(c, d))
-                let value = current[y * small.width + x] - offset
-                return (value < low ? low + offset : value > high ? high + offset : value + offset, true)
-            }
-            }
-        }
+        let residuals = Self.residuals(small, reference: reference, back: back, offset: offset, cell: cell, grid: grid)
         var cameIntoView = changed
         for row in 0..<changed.rows {
             for column in 0..<changed.columns {
@@ -184,38 +162,69 @@ public struct SceneChangeDetector: Sendable {
         }
     }
 
-    /// Per cell (`cell × cell` downscaled pixels, row-major over `grid`, the frame's cell grid),
-    /// the mean absolute difference between each pixel and its predicted value, and whether some
-    /// pixel's prediction is unavailable (it came from outside the reference).
-    @inline(__always)
-    private static func cellDifferences(
-        _ current: LumaImage, cell: Int, grid: (columns: Int, rows: Int), predicted: (Int, Int) -> (Float, Bool)
+    /// Per cell (`cell × cell` downscaled pixels, row-major over `grid`), the mean absolute
+    /// residual of `current` against `reference` moved by the motion (`back` takes a pixel to its
+    /// source position in `reference`), and whether some pixel's source lies outside `reference`
+    /// (it came into view).
+    ///
+    /// A pixel is explained when it lies within the range of the four reference pixels around
+    /// its source position: that absorbs sub-pixel misregistration along edges, which a plain
+    /// difference would flag on every line of text. The source position's row terms are
+    /// computed once a row and each cell's span of a row is summed in a register: the same
+    /// operations, in the same order, as one call per pixel.
+    private static func residuals(
+        _ current: LumaImage, reference: LumaImage, back: ImageMotion, offset: Float, cell: Int, grid: (columns: Int, rows: Int)
     ) -> (means: [Float], entered: [Bool]) {
         let columns = grid.columns, rows = grid.rows
         var sums = [Float](repeating: 0, count: columns * rows)
         var counts = [Int](repeating: 0, count: columns * rows)
         var entered = [Bool](repeating: false, count: columns * rows)
-        let width = min(current.width, columns * cell)
+        let width = min(current.width, columns * cell), height = min(current.height, rows * cell)
+        let maxX = reference.width - 1, maxY = reference.height - 1
+        // Up to half a downscaled pixel outside is rounding, not content coming into view.
+        let rightmost = Double(maxX) + 0.5, lowest = Double(maxY) + 0.5
+        guard reference.pixels.count == reference.width * reference.height, current.pixels.count >= current.width * height else {
+            return ([], [])
+        }
         current.pixels.withUnsafeBufferPointer { pixels in
-            sums.withUnsafeMutableBufferPointer { sums in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    entered.withUnsafeMutableBufferPointer { entered in
-                        for y in 0..<min(current.height, rows * cell) {
-                            let rowBase = (y / cell) * columns
-                            var x = 0
-                            // One cell's span of the row at a time: its index is the same throughout.
-                            while x < width {
-                                let index = rowBase + x / cell
-                                let end = min(width, x + cell)
-                                while x < end {
-                                    let (value, known) = predicted(x, y)
-                                    if known {
-                                        sums[index] += abs(pixels[y * current.width + x] - value)
-                                        counts[index] += 1
-                                    } else {
-                                        entered[index] = true
+            reference.pixels.withUnsafeBufferPointer { ref in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        entered.withUnsafeMutableBufferPointer { entered in
+                            for y in 0..<height {
+                                let cellRow = (y / cell) * columns
+                                // `back.applied(x:y:)`'s terms in y.
+                                let turned = back.b * Double(y), scaled = back.a * Double(y)
+                                var x = 0
+                                while x < width {
+                                    let index = cellRow + x / cell
+                                    let end = min(width, x + cell)
+                                    var sum = sums[index], count = counts[index], cameIn = false
+                                    while x < end {
+                                        let fx = back.a * Double(x) - turned + back.tx
+                                        let fy = back.b * Double(x) + scaled + back.ty
+                                        guard fx >= -0.5, fy >= -0.5, fx <= rightmost, fy <= lowest else {
+                                            cameIn = true
+                                            x += 1
+                                            continue
+                                        }
+                                        // The pixel at or before the source position, clamped to the image
+                                        // (truncating a non-negative position is rounding it down).
+                                        let x0 = min(Int(max(fx, 0)), maxX), y0 = min(Int(max(fy, 0)), maxY)
+                                        let x1 = min(x0 + 1, maxX), y1 = min(y0 + 1, maxY)
+                                        let a = ref[y0 * reference.width + x0], b = ref[y0 * reference.width + x1]
+                                        let c = ref[y1 * reference.width + x0], d = ref[y1 * reference.width + x1]
+                                        let low = min(min(a, b), min(c, d)), high = max(max(a, b), max(c, d))
+                                        let pixel = pixels[y * current.width + x]
+                                        let value = pixel - offset
+                                        let predicted = value < low ? low + offset : value > high ? high + offset : value + offset
+                                        sum += abs(pixel - predicted)
+                                        count += 1
+                                        x += 1
                                     }
-                                    x += 1
+                                    sums[index] = sum
+                                    counts[index] = count
+                                    if cameIn { entered[index] = true }
                                 }
                             }
                         }
