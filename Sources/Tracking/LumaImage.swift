@@ -71,7 +71,26 @@ struct LumaImage: Sendable, Hashable {
         var out = [Float](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { p in
             rowSums.withUnsafeMutableBufferPointer { rows in
-                for y in 0..<height {
+                // Four rows side by side, one in each lane: each lane adds and subtracts the
+                // same values in the same order as one row alone, but the four sums no longer
+                // wait for each other.
+                var y = 0
+                while y + 4 <= height {
+                    let row = SIMD4<Int>(y * width, (y + 1) * width, (y + 2) * width, (y + 3) * width)
+                    @inline(__always)
+                    func column(_ x: Int) -> SIMD4<Double> {
+                        SIMD4(Double(p[row[0] + x]), Double(p[row[1] + x]), Double(p[row[2] + x]), Double(p[row[3] + x]))
+                    }
+                    var sum = SIMD4<Double>()
+                    for x in 0..<min(width, radius) { sum += column(x) }
+                    for x in 0..<width {
+                        if x + radius < width { sum += column(x + radius) }
+                        if x - radius - 1 >= 0 { sum -= column(x - radius - 1) }
+                        for lane in 0..<4 { rows[row[lane] + x] = sum[lane] }
+                    }
+                    y += 4
+                }
+                while y < height {
                     let row = y * width
                     var sum = 0.0
                     for x in 0..<min(width, radius) { sum += Double(p[row + x]) }
@@ -80,6 +99,7 @@ struct LumaImage: Sendable, Hashable {
                         if x - radius - 1 >= 0 { sum -= Double(p[row + x - radius - 1]) }
                         rows[row + x] = sum
                     }
+                    y += 1
                 }
             }
             rowSums.withUnsafeBufferPointer { rows in
