@@ -24,8 +24,9 @@ struct StrokeRuns {
             self.marks = marks
             self.closed = closed
         }
+        // The words past the row's last mark must be clear; `close` writes all of `closed`.
         marks.zeroFirst(words)
-        if closed.count < words { closed.append(contentsOf: repeatElement(0, count: words - closed.count)) }
+        closed.growZeroed(to: words)
         marks.withUnsafeMutableBufferPointer { marks in
             closed.withUnsafeMutableBufferPointer { closed in
                 guard let bits = marks.baseAddress, let spans = closed.baseAddress,
