@@ -43,7 +43,14 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica"], linkerSettings: [.unsafeFlags(SerialOpenMP.exportedSymbols)]),
+        .target(
+            name: "OCR",
+            dependencies: ["CTesseract", "CLeptonica"],
+            // Optimised in debug builds too: its pixel loops and its stand-ins for libtesseract's network
+            // steps run ten times slower or more without, and nearly every test reads text.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
+            linkerSettings: [.unsafeFlags(SerialOpenMP.exportedSymbols)]
+        ),
         .target(name: "Tracking"),
         .target(name: "Conversion"),
         .executableTarget(

@@ -78,17 +78,11 @@ public enum ConvolveForward {
         let halfHeight = Int(layer.load(fromByteOffset: 0x64, as: Int32.self))
         guard features > 0, halfWidth >= 0, halfHeight >= 0 else { return false }
 
-        let map = source.strideMap
-        let batches = Int(map.load(as: Int32.self))
-        let height = map.load(fromByteOffset: 4, as: Int32.self), width = map.load(fromByteOffset: 8, as: Int32.self)
-        let batchStep = Int(map.load(fromByteOffset: 12, as: Int32.self))
-        let yStep = Int(map.load(fromByteOffset: 16, as: Int32.self))
-        let xStep = Int(map.load(fromByteOffset: 20, as: Int32.self))
-        let lastIndices = (0..<max(batches, 0)).map { batch in
-            (y: Int(lastIndex(map, height, batch: batch, sizesAt: 24)), x: Int(lastIndex(map, width, batch: batch, sizesAt: 48)))
-        }
         // An empty image or batch is left to Tesseract, whose walk never ends on one.
-        guard batches > 0, lastIndices.allSatisfy({ $0.y >= 0 && $0.x >= 0 }) else { return false }
+        guard let positions = source.positions else { return false }
+        let map = source.strideMap
+        let batchStep = positions.batchStep, yStep = positions.yStep, xStep = positions.xStep
+        let lastIndices = positions.lastIndices
 
         resizeToMap(output, true, map, outputs)
         let target = NetworkArrays(base: UnsafeRawPointer(output))
@@ -131,36 +125,6 @@ public enum ConvolveForward {
         }
         return true
     }
-
-    /// `StrideMap::Index::MaxIndexOfDim` for y or x in `batch`: the map's size, or the image's own when smaller.
-    private static func lastIndex(_ map: UnsafeRawPointer, _ size: Int32, batch: Int, sizesAt offset: Int) -> Int32 {
-        let largest = size &- 1
-        guard let first = map.load(fromByteOffset: offset, as: UnsafePointer<Int32>?.self),
-              let end = map.load(fromByteOffset: offset + 8, as: UnsafePointer<Int32>?.self),
-              batch < end - first
-        else { return largest }
-        return first[batch] > largest ? largest : first[batch] &- 1
-    }
-}
-
-/// A `tesseract::NetworkIO` in place: its float array at 0, its integer array
-/// (`GENERIC_2D_ARRAY<int8_t>`: vtable, `array_`, …, `dim2_` at 0x18 within it) at 0x20, `int_mode_`
-/// at 0x40 and its `StrideMap` at 0x48.
-private struct NetworkArrays {
-    let base: UnsafeRawPointer
-
-    var isIntegerMode: Bool { base.load(fromByteOffset: 0x40, as: UInt8.self) != 0 }
-    var strideMap: UnsafeRawPointer { base + 0x48 }
-    var rows: UnsafePointer<Int8> { base.load(fromByteOffset: 0x28, as: UnsafePointer<Int8>.self) }
-    var mutableRows: UnsafeMutablePointer<Int8> { base.load(fromByteOffset: 0x28, as: UnsafeMutablePointer<Int8>.self) }
-    var rowStride: Int { Int(base.load(fromByteOffset: 0x38, as: Int32.self)) }
-
-    /// Whether the integer array finds a row as `t * dim2_`: its virtual `index` is
-    /// `GENERIC_2D_ARRAY<int8_t>`'s own, as `NetworkIO` checks before it takes that shortcut.
-    func hasPlainRows(_ plainIndex: Int) -> Bool {
-        guard let table = base.load(fromByteOffset: 0x20, as: UnsafeRawPointer?.self) else { return false }
-        return table.load(fromByteOffset: 0x18, as: Int.self) == plainIndex
-    }
 }
 
 private let convolveForwardSymbol =
@@ -169,14 +133,11 @@ private let convolveForwardSymbol =
 /// libtesseract's functions this calls.
 private enum Tesseract {
     static let convolveForward = ConvolveForward.symbol.nextDefinition.map { unsafeBitCast($0, to: ConvolveForward.Forward.self) }
-    /// `NetworkIO::ResizeToMap(bool int_mode, const StrideMap &, int num_features)`.
-    static let resizeToMap = InterposedSymbol(name: "_ZN9tesseract9NetworkIO11ResizeToMapEbRKNS_9StrideMapEi").definition
-        .map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer, Bool, UnsafeRawPointer, Int32) -> Void).self) }
+    static let resizeToMap = NetworkFunctions.resizeToMap
     /// `NetworkIO::Randomize(int t, int offset, int num_features, TRand *)`.
     static let randomize = InterposedSymbol(name: "_ZN9tesseract9NetworkIO9RandomizeEiiiPNS_5TRandE").definition
         .map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer, Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Void).self) }
-    /// `GENERIC_2D_ARRAY<int8_t>::index(int, int) const`, the plain row lookup.
-    static let rowIndex = InterposedSymbol(name: "_ZNK9tesseract16GENERIC_2D_ARRAYIaE5indexEii").definition.map(Int.init(bitPattern:))
+    static let rowIndex = NetworkFunctions.rowIndex
 }
 
 private let stackedCount = Atomic<Int>(0)

@@ -14,9 +14,8 @@ import Synchronization
 /// value whose rounding the hardware cannot convert (NaN or beyond ±2³¹) gets -127, as
 /// libtesseract's conversion gives it. It reads Debian's libtesseract 5.3.0 `NetworkIO` layout (as
 /// ``ConvolveForward`` does); with another version, or in floating-point mode, the call goes on to
-/// libtesseract's own function. A debug build writes one value at a time:
-/// unspecialised, the SIMD path costs more than it saves; the tests check that both paths give the
-/// same bytes.
+/// libtesseract's own function. The tests check that the eight-lane path and the one-value path
+/// of a row's tail give the same bytes.
 public enum TimeStepWriter {
     static let symbol = InterposedSymbol(name: writeTimeStepPartSymbol)
 
@@ -81,13 +80,11 @@ public enum TimeStepWriter {
         let destination = rows + Int(t) * rowStride + Int(offset)
         let count = Int(count)
         var index = 0
-        #if !DEBUG
         while index + 8 <= count {
             let bytes = quantized(UnsafeRawPointer(values + index).loadUnaligned(as: SIMD8<Float>.self))
             UnsafeMutableRawPointer(destination + index).storeBytes(of: bytes, as: SIMD8<Int8>.self)
             index += 8
         }
-        #endif
         while index < count {
             destination[index] = quantized(values[index])
             index += 1
