@@ -9,7 +9,10 @@
 /// operation but the table reads: the same operations on the same values, so the same results
 /// (for NaN too; libtesseract's conversion of `s` wraps only beyond 2³², where the gates of a model
 /// with byte weights never get).
-struct GateFunction: Sendable {
+///
+/// Its table lives for the whole process (two are made, once): passing it to each call costs no
+/// reference counting, which two OCR threads calling for every pixel would contend on.
+struct GateFunction: @unchecked Sendable {
     /// What a negative `x` gives from the value at `−x`.
     enum Reflection: Sendable {
         /// `tanh(x) = −tanh(−x)`.
@@ -18,8 +21,8 @@ struct GateFunction: Sendable {
         case complemented
     }
 
-    /// Entry `i`: `table[i]` and `table[i + 1] − table[i]`, for `i` in 0..<4095.
-    let entries: [SIMD2<Float>]
+    /// Entry `i`: `table[i]` and `table[i + 1] − table[i]`, for `i` in 0..<4095; never freed.
+    let entries: UnsafePointer<SIMD2<Float>>
     let reflection: Reflection
 
     /// libtesseract's tanh, from its `TanhTable`; nil when libtesseract does not export one of 4,096 floats.
@@ -32,18 +35,22 @@ struct GateFunction: Sendable {
     init?(tableSymbol: String, reflection: Reflection) {
         guard let address = InterposedSymbol(name: tableSymbol).definition else { return nil }
         let table = UnsafePointer<Float>(address.assumingMemoryBound(to: Float.self))
-        entries = (0..<Self.tableSize - 1).map { SIMD2(table[$0], table[$0 + 1] - table[$0]) }
+        let entries = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: Self.tableSize - 1)
+        for index in 0..<Self.tableSize - 1 {
+            (entries + index).initialize(to: SIMD2(table[index], table[index + 1] - table[index]))
+        }
+        self.entries = UnsafePointer(entries)
         self.reflection = reflection
     }
 
-    /// The function at eight values; `entries` is ``entries``' storage.
+    /// The function at eight values.
     @inline(__always)
-    static func apply(_ x: SIMD8<Float>, _ entries: UnsafePointer<SIMD2<Float>>, _ reflection: Reflection) -> SIMD8<Float> {
+    func callAsFunction(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let negative = x .< 0
         let scaled = x.replacing(with: -x, where: negative) * 256
-        let outside = scaled .>= Float(tableSize - 1)
+        let outside = scaled .>= Float(Self.tableSize - 1)
         // NaN goes through the table at 0, as libtesseract's conversion puts it there.
-        let indexable = scaled.replacing(with: 0, where: .!(scaled .< Float(tableSize - 1)))
+        let indexable = scaled.replacing(with: 0, where: .!(scaled .< Float(Self.tableSize - 1)))
         // ⌊s⌋ without a conversion per lane: 2²³ added and taken away rounds to the nearest integer
         // (exact below 2²³), one less where that went up; its bits then hold the integer.
         let nearest = (indexable + 8_388_608) - 8_388_608

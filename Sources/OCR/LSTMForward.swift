@@ -123,39 +123,34 @@ public enum LSTMForward {
         let outputBytes = inputs + inputCount
         let recurrent = inputs + ni
 
-        tanh.entries.withUnsafeBufferPointer { tanhEntries in
-            logistic.entries.withUnsafeBufferPointer { logisticEntries in
-                guard let tanhTable = tanhEntries.baseAddress, let logisticTable = logisticEntries.baseAddress else { return }
-                let sourceRows = source.rows, sourceStride = source.rowStride
-                let targetRows = target.mutableRows
-                var rowEnd = 0
-                for (batch, last) in positions.lastIndices.enumerated() {
-                    for y in 0...last.y {
-                        for x in 0...last.x {
-                            let t = batch * positions.batchStep + y * positions.yStep + x * positions.xStep
-                            inputs.update(from: sourceRows + t * sourceStride, count: ni)
-                            matrixDotVector(gates, inputs, cellInput)
-                            matrixDotVector(gates + gateSize, inputs, inputGate)
-                            matrixDotVector(gates + 2 * gateSize, inputs, forgetGate)
-                            matrixDotVector(gates + 3 * gateSize, inputs, outputGate)
-                            step(lanes: lanes, cellInput, inputGate, forgetGate, outputGate, state, outputBytes, tanhTable, logisticTable)
-                            let isRowEnd = x == last.x
-                            if let rowEnds {
-                                if isRowEnd {
-                                    (targetRows + rowEnds[rowEnd] * ns).update(from: outputBytes, count: ns)
-                                    rowEnd += 1
-                                }
-                            } else {
-                                (targetRows + t * ns).update(from: outputBytes, count: ns)
-                            }
-                            if isRowEnd {
-                                // Each row starts from a zero state and output.
-                                state.update(repeating: 0, count: lanes)
-                                recurrent.update(repeating: 0, count: ns)
-                            } else {
-                                recurrent.update(from: outputBytes, count: ns)
-                            }
+        let sourceRows = source.rows, sourceStride = source.rowStride
+        let targetRows = target.mutableRows
+        var rowEnd = 0
+        for (batch, last) in positions.lastIndices.enumerated() {
+            for y in 0...last.y {
+                for x in 0...last.x {
+                    let t = batch * positions.batchStep + y * positions.yStep + x * positions.xStep
+                    inputs.update(from: sourceRows + t * sourceStride, count: ni)
+                    matrixDotVector(gates, inputs, cellInput)
+                    matrixDotVector(gates + gateSize, inputs, inputGate)
+                    matrixDotVector(gates + 2 * gateSize, inputs, forgetGate)
+                    matrixDotVector(gates + 3 * gateSize, inputs, outputGate)
+                    step(lanes: lanes, cellInput, inputGate, forgetGate, outputGate, state, outputBytes, tanh, logistic)
+                    let isRowEnd = x == last.x
+                    if let rowEnds {
+                        if isRowEnd {
+                            (targetRows + rowEnds[rowEnd] * ns).update(from: outputBytes, count: ns)
+                            rowEnd += 1
                         }
+                    } else {
+                        (targetRows + t * ns).update(from: outputBytes, count: ns)
+                    }
+                    if isRowEnd {
+                        // Each row starts from a zero state and output.
+                        state.update(repeating: 0, count: lanes)
+                        recurrent.update(repeating: 0, count: ns)
+                    } else {
+                        recurrent.update(from: outputBytes, count: ns)
                     }
                 }
             }
@@ -171,18 +166,18 @@ public enum LSTMForward {
         _ cellInput: UnsafeMutablePointer<Float>, _ inputGate: UnsafeMutablePointer<Float>,
         _ forgetGate: UnsafeMutablePointer<Float>, _ outputGate: UnsafeMutablePointer<Float>,
         _ state: UnsafeMutablePointer<Float>, _ outputBytes: UnsafeMutablePointer<Int8>,
-        _ tanhTable: UnsafePointer<SIMD2<Float>>, _ logisticTable: UnsafePointer<SIMD2<Float>>
+        _ tanh: GateFunction, _ logistic: GateFunction
     ) {
         for lane in stride(from: 0, to: lanes, by: 8) {
-            let cell = GateFunction.apply(load(cellInput + lane), tanhTable, .negated)
-            let input = GateFunction.apply(load(inputGate + lane), logisticTable, .complemented)
-            let forget = GateFunction.apply(load(forgetGate + lane), logisticTable, .complemented)
-            let output = GateFunction.apply(load(outputGate + lane), logisticTable, .complemented)
+            let cell = tanh(load(cellInput + lane))
+            let input = logistic(load(inputGate + lane))
+            let forget = logistic(load(forgetGate + lane))
+            let output = logistic(load(outputGate + lane))
             var current = load(state + lane) * forget
             current = cell * input + current
             current = current.replacing(with: -100, where: current .< -100).replacing(with: 100, where: current .> 100)
             UnsafeMutableRawPointer(state + lane).storeBytes(of: current, as: SIMD8<Float>.self)
-            let emitted = GateFunction.apply(current, tanhTable, .negated) * output
+            let emitted = tanh(current) * output
             UnsafeMutableRawPointer(outputBytes + lane).storeBytes(of: TimeStepWriter.quantized(emitted), as: SIMD8<Int8>.self)
         }
     }

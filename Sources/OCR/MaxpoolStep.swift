@@ -27,10 +27,6 @@ public enum MaxpoolStep {
         try LayoutGate.forwardingEveryCall(layoutState, body)
     }
 
-    /// How many input positions lensd's definition pooled since the process started.
-    static var stepsPooled: Int {
-        pooledCount.load(ordering: .relaxed)
-    }
 
     typealias Step = @convention(c) (UnsafeMutableRawPointer, Int32, UnsafeRawPointer, Int32, UnsafeMutablePointer<Int32>?) -> Void
 
@@ -71,13 +67,10 @@ public enum MaxpoolStep {
             }
             index += 1
         }
-        pooledCount.add(1, ordering: .relaxed)
     }
 }
 
 private let maxpoolTimeStepSymbol = "_ZN9tesseract9NetworkIO15MaxpoolTimeStepEiRKS0_iPi"
-
-private let pooledCount = Atomic<Int>(0)
 
 /// Whether lensd's definition does the work (``LayoutGate``).
 private let layoutState = Atomic<UInt8>(0)

@@ -12,6 +12,8 @@ struct NetworkArrays {
     var rows: UnsafePointer<Int8> { base.load(fromByteOffset: 0x28, as: UnsafePointer<Int8>.self) }
     var mutableRows: UnsafeMutablePointer<Int8> { base.load(fromByteOffset: 0x28, as: UnsafeMutablePointer<Int8>.self) }
     var rowStride: Int { Int(base.load(fromByteOffset: 0x38, as: Int32.self)) }
+    /// The integer array's rows (`dim1_`): `NetworkIO::Width()` in integer mode.
+    var rowCount: Int { Int(base.load(fromByteOffset: 0x34, as: Int32.self)) }
 
     /// Whether the integer array finds a row as `t * dim2_`: its virtual `index` is
     /// `GENERIC_2D_ARRAY<int8_t>`'s own, as `NetworkIO` checks before it takes that shortcut.
@@ -70,6 +72,9 @@ enum NetworkFunctions {
         .map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer, Int32) -> Void).self) }
     /// `GENERIC_2D_ARRAY<int8_t>::index(int, int) const`, the plain row lookup.
     static let rowIndex = InterposedSymbol(name: "_ZNK9tesseract16GENERIC_2D_ARRAYIaE5indexEii").definition.map(Int.init(bitPattern:))
+    /// `NetworkIO::ZeroInvalidElements()`: clears the rows of positions outside every image.
+    static let zeroInvalidElements = InterposedSymbol(name: "_ZN9tesseract9NetworkIO19ZeroInvalidElementsEv").definition
+        .map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer) -> Void).self) }
     /// `WeightMatrix::MatrixDotVector(const int8_t *u, TFloat *v) const`, the integer product of a
     /// layer's weights (with its bias) and an input vector, scaled into floats.
     static let integerMatrixDotVector = InterposedSymbol(name: "_ZNK9tesseract12WeightMatrix15MatrixDotVectorEPKaPf").definition

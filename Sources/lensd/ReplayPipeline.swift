@@ -225,7 +225,7 @@ final class ReplayPipeline: Sendable {
     /// The libtesseract network functions lensd's own definitions stand in for.
     private static var networkSteps: String {
         let steps = [("index", StrideMapIndex.isInPlace), ("convolve", ConvolveForward.isInPlace), ("write", TimeStepWriter.isInPlace),
-                     ("lstm", LSTMForward.isInPlace), ("squash", FullyConnectedSquash.isInPlace), ("maxpool", MaxpoolStep.isInPlace)]
+                     ("lstm", LSTMForward.isInPlace), ("connected", FullyConnectedForward.isInPlace), ("maxpool", MaxpoolStep.isInPlace)]
             .filter(\.1).map(\.0)
         return steps.isEmpty ? "none" : steps.joined(separator: ",")
     }
