@@ -27,9 +27,11 @@ struct MotionPixelSelectionTests {
         #expect(MotionEstimator.informative(flat).count == 20_000)
     }
 
-    @Test(arguments: [1, 3, 4, 5])
-    func downscalingAveragesEachBlockExactly(factor: Int) throws {
-        let width = 37, height = 23, stride = 41
+    /// Widths whose blocks fill whole groups of eight or leave a few over (a 4× downscale sums eight
+    /// blocks at a time).
+    @Test(arguments: [1, 3, 4, 5], [37, 64, 131, 1283])
+    func downscalingAveragesEachBlockExactly(factor: Int, width: Int) throws {
+        let height = 23, stride = width + 4
         var plane = [UInt8](repeating: 0, count: stride * height)
         for y in 0..<height {
             for x in 0..<stride { plane[y * stride + x] = UInt8(truncatingIfNeeded: (x * 37 + y * 101) ^ (x * y)) }
