@@ -176,61 +176,72 @@ struct LumaImage: Sendable, Hashable {
     }
 
     /// Mean absolute difference between `self` at `p + (dx, dy)` and `previous` at `p`, over the
-    /// pixels at least `margin` from every edge (every `step`-th pixel in both directions).
-    func meanAbsoluteDifference(to previous: LumaImage, dx: Int, dy: Int, margin: Int, step: Int) -> Float {
-        if step == 1 { return denseMeanAbsoluteDifference(to: previous, dx: dx, dy: dy, margin: margin) }
-        var total: Float = 0
-        var count = 0
-        pixels.withUnsafeBufferPointer { current in
-            previous.pixels.withUnsafeBufferPointer { before in
-                var y = margin
-                while y < height - margin {
-                    let rowBefore = y * width
-                    let rowCurrent = (y + dy) * width + dx
-                    var x = margin
-                    while x < width - margin {
-                        total += abs(current[rowCurrent + x] - before[rowBefore + x])
-                        count += 1
-                        x += step
-                    }
-                    y += step
-                }
-            }
+    /// pixels at least `margin` from every edge, for each offset in `dxs` at one `dy`, in the order
+    /// of `dxs`: the inner loop of the motion search, run a few hundred times a frame.
+    func meanAbsoluteDifferences(to previous: LumaImage, dxs: ClosedRange<Int>, dy: Int, margin: Int) -> [Float] {
+        var results: [Float] = []
+        results.reserveCapacity(dxs.count)
+        var first = dxs.lowerBound
+        while first <= dxs.upperBound {
+            let last = dxs.upperBound
+            let four = denseMeanAbsoluteDifferences(
+                to: previous, dx: (first, min(first + 1, last), min(first + 2, last), min(first + 3, last)), dy: dy, margin: margin)
+            for index in 0..<min(4, last - first + 1) { results.append(four[index]) }
+            first += 4
         }
-        return count > 0 ? total / Float(count) : .infinity
+        return results
     }
 
-    /// `meanAbsoluteDifference` over every pixel, eight lanes at a time: the inner loop of the
-    /// motion search, run a few hundred times a frame.
-    private func denseMeanAbsoluteDifference(to previous: LumaImage, dx: Int, dy: Int, margin: Int) -> Float {
+    /// The mean absolute differences at four offsets `dx` (repeated ones are computed again), eight
+    /// lanes at a time. Each offset keeps its own lane sums and tail, added in the same order as for
+    /// one offset alone, so each result is the same; the four share the loads of `previous`, and
+    /// their four chains of additions run side by side instead of one waiting on the last.
+    private func denseMeanAbsoluteDifferences(
+        to previous: LumaImage, dx: (Int, Int, Int, Int), dy: Int, margin: Int
+    ) -> SIMD4<Float> {
         let rowLength = width - 2 * margin
-        guard rowLength > 0, height - 2 * margin > 0, previous.width == width, previous.height == height else { return .infinity }
-        var lanes = SIMD8<Float>()
-        var tail: Float = 0
+        guard rowLength > 0, height - 2 * margin > 0, previous.width == width, previous.height == height else {
+            return SIMD4(repeating: .infinity)
+        }
+        var lanes = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
+        var tails: (Float, Float, Float, Float) = (0, 0, 0, 0)
         let signMask = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
+        // |x| by clearing the sign bit: one vector AND (pointwiseMax is not inlined).
+        @inline(__always) func magnitude(_ difference: SIMD8<Float>) -> SIMD8<Float> {
+            unsafeBitCast(unsafeBitCast(difference, to: SIMD8<UInt32>.self) & signMask, to: SIMD8<Float>.self)
+        }
         pixels.withUnsafeBufferPointer { current in
             previous.pixels.withUnsafeBufferPointer { before in
                 guard let currentBase = current.baseAddress, let beforeBase = before.baseAddress else { return }
                 let chunks = rowLength / 8
+                let stride = MemoryLayout<Float>.stride
                 for y in margin..<(height - margin) {
-                    let a = UnsafeRawPointer(currentBase + (y + dy) * width + dx + margin)
+                    let row = currentBase + (y + dy) * width + margin
+                    let a0 = UnsafeRawPointer(row + dx.0), a1 = UnsafeRawPointer(row + dx.1)
+                    let a2 = UnsafeRawPointer(row + dx.2), a3 = UnsafeRawPointer(row + dx.3)
                     let b = UnsafeRawPointer(beforeBase + y * width + margin)
                     for chunk in 0..<chunks {
-                        let offset = chunk * 8 * MemoryLayout<Float>.stride
-                        let difference = a.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-                            - b.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-                        // |x| by clearing the sign bit: one vector AND (pointwiseMax is not inlined).
-                        let magnitude = unsafeBitCast(difference, to: SIMD8<UInt32>.self) & signMask
-                        lanes += unsafeBitCast(magnitude, to: SIMD8<Float>.self)
+                        let offset = chunk * 8 * stride
+                        let reference = b.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                        lanes.0 += magnitude(a0.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
+                        lanes.1 += magnitude(a1.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
+                        lanes.2 += magnitude(a2.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
+                        lanes.3 += magnitude(a3.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
                     }
                     for x in (chunks * 8)..<rowLength {
-                        tail += abs(a.load(fromByteOffset: x * MemoryLayout<Float>.stride, as: Float.self)
-                            - b.load(fromByteOffset: x * MemoryLayout<Float>.stride, as: Float.self))
+                        let reference = b.load(fromByteOffset: x * stride, as: Float.self)
+                        tails.0 += abs(a0.load(fromByteOffset: x * stride, as: Float.self) - reference)
+                        tails.1 += abs(a1.load(fromByteOffset: x * stride, as: Float.self) - reference)
+                        tails.2 += abs(a2.load(fromByteOffset: x * stride, as: Float.self) - reference)
+                        tails.3 += abs(a3.load(fromByteOffset: x * stride, as: Float.self) - reference)
                     }
                 }
             }
         }
-        return (lanes.sum() + tail) / Float(rowLength * (height - 2 * margin))
+        let count = Float(rowLength * (height - 2 * margin))
+        return SIMD4(
+            (lanes.0.sum() + tails.0) / count, (lanes.1.sum() + tails.1) / count,
+            (lanes.2.sum() + tails.2) / count, (lanes.3.sum() + tails.3) / count)
     }
 
     /// The sample at a real position, bilinearly interpolated; positions are clamped to the image.

@@ -154,11 +154,10 @@ public struct MotionEstimator: Sendable {
         var differences = [Float](repeating: 0, count: side * side)
         var best = (dx: 0, dy: 0, difference: Float.infinity)
         for dy in -coarseRadius...coarseRadius {
-            for dx in -coarseRadius...coarseRadius {
-                let difference = coarseCurrent.meanAbsoluteDifference(
-                    to: coarsePrevious, dx: dx, dy: dy, margin: coarseRadius, step: 1
-                )
-                differences[(dy + coarseRadius) * side + dx + coarseRadius] = difference
+            let row = coarseCurrent.meanAbsoluteDifferences(to: coarsePrevious, dxs: -coarseRadius...coarseRadius, dy: dy, margin: coarseRadius)
+            for (index, difference) in row.enumerated() {
+                let dx = index - coarseRadius
+                differences[(dy + coarseRadius) * side + index] = difference
                 if difference < best.difference { best = (dx, dy, difference) }
             }
         }
@@ -195,9 +194,10 @@ public struct MotionEstimator: Sendable {
         var fine = (dx: 2 * best.dx, dy: 2 * best.dy, difference: Float.infinity)
         let centre = fine
         for dy in (centre.dy - fineRadius)...(centre.dy + fineRadius) {
-            for dx in (centre.dx - fineRadius)...(centre.dx + fineRadius) {
-                let difference = current.meanAbsoluteDifference(to: previous, dx: dx, dy: dy, margin: margin, step: 1)
-                if difference < fine.difference { fine = (dx, dy, difference) }
+            let dxs = (centre.dx - fineRadius)...(centre.dx + fineRadius)
+            let row = current.meanAbsoluteDifferences(to: previous, dxs: dxs, dy: dy, margin: margin)
+            for (dx, difference) in zip(dxs, row) where difference < fine.difference {
+                fine = (dx, dy, difference)
             }
         }
         return refine(from: previous, to: current, start: (Double(fine.dx), Double(fine.dy)), margin: margin, configuration: configuration)
