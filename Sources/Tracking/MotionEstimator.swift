@@ -56,6 +56,8 @@ public struct MotionEstimator: Sendable {
     /// The tuning in use.
     public let configuration: Configuration
     private var previous: LumaImage?
+    /// `previous` halved, for the coarse search: the frame after it halves only its own.
+    private var previousCoarse: LumaImage?
     /// The last estimate's shift in the coarse search's pixels (downscaled, then halved): a
     /// camera moves smoothly, so the next frame's shift is likely near it.
     private var predicted: (dx: Int, dy: Int)?
@@ -86,6 +88,7 @@ public struct MotionEstimator: Sendable {
     /// Forgets the previous frame (after a seek or a camera switch); the next estimate is `nil`.
     public mutating func reset() {
         previous = nil
+        previousCoarse = nil
         predicted = nil
     }
 
@@ -109,11 +112,15 @@ public struct MotionEstimator: Sendable {
     mutating func estimate(downscaled: LumaImage) -> ImageMotion? {
         let factor = max(1, configuration.downscale)
         let current = downscaled.highPassed(radius: Self.illuminationRadius)
-        defer { previous = current }
+        let currentCoarse = current.halved()
+        let (previous, previousCoarse) = (self.previous, self.previousCoarse)
+        defer { (self.previous, self.previousCoarse) = (current, currentCoarse) }
         let predicted = self.predicted
         self.predicted = nil
-        guard let previous, previous.width == current.width, previous.height == current.height else { return nil }
-        guard let motion = Self.motion(from: previous, to: current, configuration: configuration, predicted: predicted) else { return nil }
+        guard let previous, let previousCoarse, previous.width == current.width, previous.height == current.height else { return nil }
+        guard let motion = Self.motion(
+            from: previous, to: current, configuration: configuration, predicted: predicted, coarse: (previousCoarse, currentCoarse))
+        else { return nil }
         let centre = motion.displacement(atX: Double(current.width) / 2, y: Double(current.height) / 2)
         self.predicted = (Int((centre.dx / 2).rounded()), Int((centre.dy / 2).rounded()))
         return motion.inCoordinates(scaledBy: Double(factor))
@@ -124,18 +131,21 @@ public struct MotionEstimator: Sendable {
         luma.withUnsafeBufferPointer { estimate(luma: $0, width: width, height: height, stride: stride) }
     }
 
-    /// The motion in downscaled pixels, or `nil`.
+    /// The motion in downscaled pixels, or `nil` (`coarse` as for ``shift(from:to:configuration:predicted:coarse:)``).
     static func motion(
-        from previous: LumaImage, to current: LumaImage, configuration: Configuration, predicted: (dx: Int, dy: Int)? = nil
+        from previous: LumaImage, to current: LumaImage, configuration: Configuration, predicted: (dx: Int, dy: Int)? = nil,
+        coarse: (previous: LumaImage, current: LumaImage)? = nil
     ) -> ImageMotion? {
-        guard let found = shift(from: previous, to: current, configuration: configuration, predicted: predicted) else { return nil }
+        guard let found = shift(from: previous, to: current, configuration: configuration, predicted: predicted, coarse: coarse)
+        else { return nil }
         let translation = ImageMotion(dx: found.shift.dx, dy: found.shift.dy)
         guard configuration.estimatesZoomAndTurn else { return translation }
         return zoomAndTurn(from: previous, to: current, start: found.shift, gradients: found.gradients, configuration: configuration)
             ?? translation
     }
 
-    /// The shift in downscaled pixels, with the gradients it was refined on, or `nil`.
+    /// The shift in downscaled pixels, with the gradients it was refined on, or `nil`. `coarse` is
+    /// both images halved, when the caller has them already (the same as halving them here).
     ///
     /// A best coarse match further than ``distinctDistance`` from the `predicted` shift (the last
     /// frame's) must beat the best match near it by ``continuityRatio``, or the near one is taken:
@@ -143,10 +153,11 @@ public struct MotionEstimator: Sendable {
     /// 11 % better on one frame of a slow drift (seed-14 receipt, frame 3) and moved every overlay
     /// a line up, onto the price above.
     static func shift(
-        from previous: LumaImage, to current: LumaImage, configuration: Configuration, predicted: (dx: Int, dy: Int)? = nil
+        from previous: LumaImage, to current: LumaImage, configuration: Configuration, predicted: (dx: Int, dy: Int)? = nil,
+        coarse: (previous: LumaImage, current: LumaImage)? = nil
     ) -> (shift: (dx: Double, dy: Double), gradients: [Gradient])? {
-        let coarsePrevious = previous.halved()
-        let coarseCurrent = current.halved()
+        let coarsePrevious = coarse?.previous ?? previous.halved()
+        let coarseCurrent = coarse?.current ?? current.halved()
         let coarseRadius = min((max(1, configuration.searchRadius) + 1) / 2, min(coarseCurrent.width, coarseCurrent.height) / 4)
         guard coarseRadius >= 2 else { return nil }
 

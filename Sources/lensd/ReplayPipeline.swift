@@ -282,8 +282,10 @@ final class ReplayPipeline: Sendable {
         }
     }
 
-    /// Frames a `--fast` replay reads ahead of the frame thread (at least `--queue-capacity`).
-    static let fastReadAhead = 8
+    /// Frames a `--fast` replay reads ahead of the frame thread (at least `--queue-capacity`): while
+    /// the first frame waits for its whole-frame pass on one worker, the other proposes the lines of
+    /// the frames after it, up to this many.
+    static let fastReadAhead = 24
 
     /// Emits the end of the run (`DEVICE` inactive for a replay, the final `STATS`).
     private func finish(source: any FrameSource, readAnyFrame: Bool) -> Outcome {
