@@ -32,15 +32,13 @@ struct GateFunctionTests {
             (try #require(GateFunction.logistic), try #require(Self.tesseractLogistic)),
         ]
         for (function, tesseracts) in cases {
-            do {
-                for start in stride(from: 0, to: Self.values.count, by: 8) {
-                    let lanes = SIMD8<Float>(Self.values[start..<start + 8])
-                    let squashed = function(lanes)
-                    for lane in 0..<8 {
-                        let expected = tesseracts(lanes[lane])
-                        #expect(squashed[lane].bitPattern == expected.bitPattern || (squashed[lane].isNaN && expected.isNaN),
-                                "\(function.reflection) of \(lanes[lane]): \(squashed[lane]), libtesseract \(expected)")
-                    }
+            for start in stride(from: 0, to: Self.values.count, by: 8) {
+                let lanes = SIMD8<Float>(Self.values[start..<start + 8])
+                let squashed = function(lanes)
+                for lane in 0..<8 {
+                    let expected = tesseracts(lanes[lane])
+                    #expect(squashed[lane].bitPattern == expected.bitPattern || (squashed[lane].isNaN && expected.isNaN),
+                            "\(function.reflection) of \(lanes[lane]): \(squashed[lane]), libtesseract \(expected)")
                 }
             }
         }
