@@ -35,6 +35,7 @@ let package = Package(
             pkgConfig: "libv4l2",
             providers: [.apt(["libv4l-dev"])]
         ),
+        .systemLibrary(name: "CKernels"),
         .target(
             name: "Capture",
             dependencies: [
@@ -45,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "OCR",
-            dependencies: ["CTesseract", "CLeptonica"],
+            dependencies: ["CTesseract", "CLeptonica", "CKernels"],
             // Optimised in debug builds too: its pixel loops and its stand-ins for libtesseract's network
             // steps run ten times slower or more without, and nearly every test reads text.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],

@@ -1,3 +1,5 @@
+import CKernels
+
 /// Tesseract's squashing functions of its LSTM gates (`tesseract::Tanh` and `tesseract::Logistic`
 /// in `functions.h`), eight values at a time, bit for bit.
 ///
@@ -43,29 +45,10 @@ struct GateFunction: @unchecked Sendable {
         self.reflection = reflection
     }
 
-    /// The function at eight values.
+    /// The function at eight values (`lensd_gate8` in `CKernels`: SSE2 on x86-64, where Swift's
+    /// `SIMD8` builds the table reads' vectors a lane at a time).
     @inline(__always)
     func callAsFunction(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        let negative = x .< 0
-        let scaled = x.replacing(with: -x, where: negative) * 256
-        let outside = scaled .>= Float(Self.tableSize - 1)
-        // NaN goes through the table at 0, as libtesseract's conversion puts it there.
-        let indexable = scaled.replacing(with: 0, where: .!(scaled .< Float(Self.tableSize - 1)))
-        // ⌊s⌋ without a conversion per lane: 2²³ added and taken away rounds to the nearest integer
-        // (exact below 2²³), one less where that went up; its bits then hold the integer.
-        let nearest = (indexable + 8_388_608) - 8_388_608
-        let whole = nearest.replacing(with: nearest - 1, where: nearest .> indexable)
-        let indices = unsafeBitCast(whole + 8_388_608, to: SIMD8<Int32>.self) &- 0x4B00_0000
-        var low = SIMD8<Float>(), step = SIMD8<Float>()
-        for lane in 0..<8 {
-            let entry = entries[Int(indices[lane])]
-            low[lane] = entry.x
-            step[lane] = entry.y
-        }
-        let value = (step * (scaled - whole) + low).replacing(with: 1, where: outside)
-        switch reflection {
-        case .negated: return value.replacing(with: -value, where: negative)
-        case .complemented: return value.replacing(with: 1 - value, where: negative)
-        }
+        lensd_gate8(x, UnsafeRawPointer(entries).assumingMemoryBound(to: Float.self), reflection == .complemented ? 1 : 0)
     }
 }

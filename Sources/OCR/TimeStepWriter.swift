@@ -1,3 +1,4 @@
+import CKernels
 import Synchronization
 
 /// Writes a layer's outputs for one time step into Tesseract's integer network arrays
@@ -9,8 +10,8 @@ import Synchronization
 /// the sign: about 4 % of a `--fast` handheld-1280 replay's CPU.
 ///
 /// lensd defines the function itself (under its mangled name, found through the dynamic linker
-/// as ``StrideMapIndex``'s are) and computes the same bytes with `SIMD8<Float>` in single
-/// precision, the operations in the same order, so every byte is the one libtesseract writes; a
+/// as ``StrideMapIndex``'s are) and computes the same bytes eight at a time (`lensd_quantize` in
+/// `CKernels`) in single precision, the operations in the same order, so every byte is the one libtesseract writes; a
 /// value whose rounding the hardware cannot convert (NaN or beyond ±2³¹) gets -127, as
 /// libtesseract's conversion gives it. It reads Debian's libtesseract 5.3.0 `NetworkIO` layout (as
 /// ``ConvolveForward`` does); with another version, or in floating-point mode, the call goes on to
@@ -36,36 +37,18 @@ public enum TimeStepWriter {
     /// libtesseract's own function.
     fileprivate static let tesseractWrite = symbol.nextDefinition.map { unsafeBitCast($0, to: Write.self) }
 
-    /// The byte libtesseract stores for `value` (`ClipToRange(IntCastRounded(value * 127), -127, 127)`).
+    /// The byte libtesseract stores for `value` (`ClipToRange(IntCastRounded(value * 127), -127, 127)`;
+    /// `lensd_quantized` in `CKernels`).
     @inline(__always)
     static func quantized(_ value: Float) -> Int8 {
-        let scaled = value * 127
-        let positive = scaled >= 0
-        let magnitude = positive ? scaled + 0.5 : 0.5 - scaled
-        guard magnitude < 2_147_483_648 else { return -127 }
-        let rounded = Int32(magnitude)
-        if rounded > 127 { return positive ? 127 : -127 }
-        return Int8(truncatingIfNeeded: positive ? rounded : -rounded)
+        lensd_quantized(value)
     }
 
-    /// Eight values at once, as ``quantized(_:)`` computes each, in floating point up to the end
-    /// (Swift's integer lane comparisons here compile to one lane at a time).
+    /// Eight values at once, as ``quantized(_:)`` computes each (`lensd_quantized8`: SSE2 on
+    /// x86-64, where Swift's `SIMD8` compiles the conversion and the clipping a lane at a time).
     @inline(__always)
     static func quantized(_ values: SIMD8<Float>) -> SIMD8<Int8> {
-        let scaled = values * 127
-        let positive = scaled .>= 0
-        let magnitude = (0.5 - scaled).replacing(with: scaled + 0.5, where: positive)
-        let convertible = magnitude .< 2_147_483_648
-        // Anything from 127 up truncates to 127 once clipped.
-        let bounded = magnitude.replacing(with: 127, where: .!(magnitude .< 127))
-        // Toward zero without a conversion per lane: 2²³ added and taken away rounds to the
-        // nearest integer (exact below 2²³), one less where that went up.
-        let nearest = (bounded + 8_388_608) - 8_388_608
-        let whole = nearest.replacing(with: nearest - 1, where: nearest .> bounded)
-        let signed = whole.replacing(with: -whole, where: .!positive).replacing(with: -127, where: .!convertible)
-        // An integer from -127 to 127 plus 1.5 x 2²³ is exact, and its low bits are the integer's.
-        let integers = unsafeBitCast(signed + 12_582_912, to: SIMD8<Int32>.self) &- 0x4B40_0000
-        return SIMD8<Int8>(truncatingIfNeeded: integers)
+        lensd_quantized8(values)
     }
 
     fileprivate static func write(
@@ -78,17 +61,7 @@ public enum TimeStepWriter {
         let rows = arrays.load(fromByteOffset: 0x28, as: UnsafeMutablePointer<Int8>.self)
         let rowStride = Int(arrays.load(fromByteOffset: 0x38, as: Int32.self))
         let destination = rows + Int(t) * rowStride + Int(offset)
-        let count = Int(count)
-        var index = 0
-        while index + 8 <= count {
-            let bytes = quantized(UnsafeRawPointer(values + index).loadUnaligned(as: SIMD8<Float>.self))
-            UnsafeMutableRawPointer(destination + index).storeBytes(of: bytes, as: SIMD8<Int8>.self)
-            index += 8
-        }
-        while index < count {
-            destination[index] = quantized(values[index])
-            index += 1
-        }
+        lensd_quantize(values, destination, count)
     }
 }
 

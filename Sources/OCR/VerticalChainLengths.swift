@@ -86,6 +86,14 @@ struct VerticalChainLengths {
         let minimumStraight = Bytes(repeating: straightRows)
         var x = 0
         while x + Bytes.scalarCount <= width {
+            let chunkMarks = Bytes(loadingFrom: marks + x)
+            // Off marks both are 0: a stretch of the row with no mark (most of a shelf's background) needs no chains.
+            if all(chunkMarks .== zero) {
+                zero.store(to: lengths + x)
+                zero.store(to: straight + x)
+                x += Bytes.scalarCount
+                continue
+            }
             var best = Bytes(loadingFrom: previousLengths + x)
             let own = Bytes(loadingFrom: previousStraight + x)
             var run = (own &+ one).replacing(with: full, where: own .== full).replacing(with: one, where: best .== zero)
@@ -97,7 +105,7 @@ struct VerticalChainLengths {
             let fromRight = (right .> best) .& (Bytes(loadingFrom: previousStraight + x + 1) .>= minimumStraight)
             best.replace(with: right, where: fromRight)
             run.replace(with: one, where: fromRight)
-            let offMarks = Bytes(loadingFrom: marks + x) .== zero
+            let offMarks = chunkMarks .== zero
             (best &+ one).replacing(with: full, where: best .== full).replacing(with: zero, where: offMarks).store(to: lengths + x)
             run.replacing(with: zero, where: offMarks).store(to: straight + x)
             x += Bytes.scalarCount
