@@ -35,7 +35,9 @@ let package = Package(
             pkgConfig: "libv4l2",
             providers: [.apt(["libv4l-dev"])]
         ),
-        .systemLibrary(name: "CKernels"),
+        // Vector kernels in C (SSE2 on x86-64) for loops Swift's SIMD types compile a lane at a
+        // time; header only, so SwiftPM sees when they change (it does not for a system library's).
+        .target(name: "CKernels"),
         .target(
             name: "Capture",
             dependencies: [
@@ -52,7 +54,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
             linkerSettings: [.unsafeFlags(SerialOpenMP.exportedSymbols)]
         ),
-        .target(name: "Tracking"),
+        .target(name: "Tracking", dependencies: ["CKernels"]),
         .target(name: "Conversion"),
         .executableTarget(
             name: "lensd",

@@ -45,10 +45,12 @@ struct GateFunction: @unchecked Sendable {
         self.reflection = reflection
     }
 
-    /// The function at eight values (`lensd_gate8` in `CKernels`: SSE2 on x86-64, where Swift's
-    /// `SIMD8` builds the table reads' vectors a lane at a time).
+    /// The function at eight values (`lensd_gate4` in `CKernels`, a half at a time: SSE2 on
+    /// x86-64, where Swift's `SIMD8` builds the table reads' vectors a lane at a time).
     @inline(__always)
     func callAsFunction(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        lensd_gate8(x, UnsafeRawPointer(entries).assumingMemoryBound(to: Float.self), reflection == .complemented ? 1 : 0)
+        let table = UnsafeRawPointer(entries).assumingMemoryBound(to: Float.self)
+        let complemented: Int32 = reflection == .complemented ? 1 : 0
+        return SIMD8(lowHalf: lensd_gate4(x.lowHalf, table, complemented), highHalf: lensd_gate4(x.highHalf, table, complemented))
     }
 }

@@ -48,7 +48,7 @@ public enum TimeStepWriter {
     /// x86-64, where Swift's `SIMD8` compiles the conversion and the clipping a lane at a time).
     @inline(__always)
     static func quantized(_ values: SIMD8<Float>) -> SIMD8<Int8> {
-        lensd_quantized8(values)
+        lensd_quantized8(values.lowHalf, values.highHalf)
     }
 
     fileprivate static func write(

@@ -1,3 +1,5 @@
+import CKernels
+
 /// Tells, frame by frame, how the camera moved and which parts of the picture changed in a way
 /// that motion does not explain: content that came into view, a hand passing over a tag, a tag
 /// swapped. A reader then only needs to read those parts again.
@@ -169,21 +171,22 @@ public struct SceneChangeDetector: Sendable {
     ///
     /// A pixel is explained when it lies within the range of the four reference pixels around
     /// its source position: that absorbs sub-pixel misregistration along edges, which a plain
-    /// difference would flag on every line of text. The source position's row terms are
-    /// computed once a row and each cell's span of a row is summed in a register: the same
-    /// operations, in the same order, as one call per pixel.
-    private static func residuals(
+    /// difference would flag on every line of text. Each row goes to `lensd_scene_residual_row`
+    /// (`CKernels`): four pixels at a time with SSE2 on x86-64, where Swift's loop took a
+    /// conversion, four table reads and a branch per pixel, the same operations in the same order,
+    /// so every cell's sum is the same float as a loop over single pixels gives.
+    static func residuals(
         _ current: LumaImage, reference: LumaImage, back: ImageMotion, offset: Float, cell: Int, grid: (columns: Int, rows: Int)
     ) -> (means: [Float], entered: [Bool]) {
         let columns = grid.columns, rows = grid.rows
         var sums = [Float](repeating: 0, count: columns * rows)
-        var counts = [Int](repeating: 0, count: columns * rows)
-        var entered = [Bool](repeating: false, count: columns * rows)
+        var counts = [Int64](repeating: 0, count: columns * rows)
+        var entered = [UInt8](repeating: 0, count: columns * rows)
         let width = min(current.width, columns * cell), height = min(current.height, rows * cell)
-        let maxX = reference.width - 1, maxY = reference.height - 1
-        // Up to half a downscaled pixel outside is rounding, not content coming into view.
-        let rightmost = Double(maxX) + 0.5, lowest = Double(maxY) + 0.5
-        guard reference.pixels.count == reference.width * reference.height, current.pixels.count >= current.width * height else {
+        guard cell > 0, reference.width > 0, reference.height > 0, reference.pixels.count == reference.width * reference.height,
+            current.pixels.count >= current.width * height, let cellWidth = Int32(exactly: cell), let rowWidth = Int32(exactly: width),
+            let referenceWidth = Int32(exactly: reference.width), let referenceHeight = Int32(exactly: reference.height)
+        else {
             return ([], [])
         }
         current.pixels.withUnsafeBufferPointer { pixels in
@@ -191,47 +194,21 @@ public struct SceneChangeDetector: Sendable {
                 sums.withUnsafeMutableBufferPointer { sums in
                     counts.withUnsafeMutableBufferPointer { counts in
                         entered.withUnsafeMutableBufferPointer { entered in
+                            guard let base = pixels.baseAddress, let referenceBase = ref.baseAddress, let sumBase = sums.baseAddress,
+                                let countBase = counts.baseAddress, let enteredBase = entered.baseAddress
+                            else { return }
                             for y in 0..<height {
                                 let cellRow = (y / cell) * columns
-                                // `back.applied(x:y:)`'s terms in y.
-                                let turned = back.b * Double(y), scaled = back.a * Double(y)
-                                var x = 0
-                                while x < width {
-                                    let index = cellRow + x / cell
-                                    let end = min(width, x + cell)
-                                    var sum = sums[index], count = counts[index], cameIn = false
-                                    while x < end {
-                                        let fx = back.a * Double(x) - turned + back.tx
-                                        let fy = back.b * Double(x) + scaled + back.ty
-                                        guard fx >= -0.5, fy >= -0.5, fx <= rightmost, fy <= lowest else {
-                                            cameIn = true
-                                            x += 1
-                                            continue
-                                        }
-                                        // The pixel at or before the source position, clamped to the image
-                                        // (truncating a non-negative position is rounding it down).
-                                        let x0 = min(Int(max(fx, 0)), maxX), y0 = min(Int(max(fy, 0)), maxY)
-                                        let x1 = min(x0 + 1, maxX), y1 = min(y0 + 1, maxY)
-                                        let a = ref[y0 * reference.width + x0], b = ref[y0 * reference.width + x1]
-                                        let c = ref[y1 * reference.width + x0], d = ref[y1 * reference.width + x1]
-                                        let low = min(min(a, b), min(c, d)), high = max(max(a, b), max(c, d))
-                                        let pixel = pixels[y * current.width + x]
-                                        let value = pixel - offset
-                                        let predicted = value < low ? low + offset : value > high ? high + offset : value + offset
-                                        sum += abs(pixel - predicted)
-                                        count += 1
-                                        x += 1
-                                    }
-                                    sums[index] = sum
-                                    counts[index] = count
-                                    if cameIn { entered[index] = true }
-                                }
+                                lensd_scene_residual_row(
+                                    base + y * current.width, rowWidth, Int32(truncatingIfNeeded: y), referenceBase, referenceWidth,
+                                    referenceHeight, back.a, back.b, back.tx, back.ty, offset, cellWidth,
+                                    sumBase + cellRow, countBase + cellRow, enteredBase + cellRow)
                             }
                         }
                     }
                 }
             }
         }
-        return (zip(sums, counts).map { $1 > 0 ? $0 / Float($1) : 0 }, entered)
+        return (zip(sums, counts).map { $1 > 0 ? $0 / Float($1) : 0 }, entered.map { $0 != 0 })
     }
 }
