@@ -6,6 +6,18 @@ struct LinePreprocessorTests {
     /// The "Price 12.99" line of the fixture.
     private let priceLine = OCRRect(x: 30, y: 92, width: 230, height: 34)
 
+    @Test("the normalisation's product gives every quotient the division gives")
+    func normalisationQuotientIsExact() {
+        var mismatches = 0
+        for divisor in 1...255 {
+            let reciprocal = LinePreprocessor.reciprocal(of: divisor)
+            for numerator in 0...(255 * 255) where LinePreprocessor.quotient(numerator, reciprocal: reciprocal) != numerator / divisor {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("rescale brings the line height to the target and is clamped")
     func scaleMaths() {
         #expect(LinePreprocessor.scale(forLineHeight: 22, target: 44) == 2)
