@@ -98,6 +98,8 @@ final class ReplayPipeline: Sendable {
         let synchronous = options.pacing == .fast && !options.liveSource
         // `--fast` reads frames ahead, for idle workers to propose their lines (``ProposalsAhead``).
         let ahead = synchronous ? ProposalsAhead(recognizers: recognizers) : nil
+        // … and measures their scene changes on the reading thread (``SceneChangesAhead``).
+        let changesAhead = synchronous ? SceneChangesAhead() : nil
         let queue = BoundedQueue<Frame>(
             capacity: synchronous ? max(options.queueCapacity, Self.fastReadAhead) : options.queueCapacity,
             policy: synchronous ? .block : .dropOldest)
@@ -166,12 +168,12 @@ final class ReplayPipeline: Sendable {
                 jobs.close()
             })
         let frames = ScheduledReading(
-            stage: stage, jobs: jobs, mailbox: mailbox, lag: lag,
+            stage: stage, jobs: jobs, mailbox: mailbox, lag: lag, changesAhead: changesAhead,
             configuration: options.scheduling, metrics: metrics
         ) { [self] message, frame in
             reportError(message, concerns: "ocr", frame: frame)
         }
-        let reading = startReading(source, into: queue, offering: ahead)
+        let reading = startReading(source, into: queue, offering: ahead, measuring: changesAhead)
         let paced = !synchronous
         var next = queue.pop()
         while let job = next {
@@ -274,11 +276,13 @@ final class ReplayPipeline: Sendable {
     }
 
     /// Starts the source on its own thread, so that pacing never waits on OCR; the queue is closed when it ends.
-    private func startReading(_ source: any FrameSource, into queue: BoundedQueue<Frame>, offering ahead: ProposalsAhead? = nil) -> SourceThread {
+    private func startReading(
+        _ source: any FrameSource, into queue: BoundedQueue<Frame>, offering ahead: ProposalsAhead? = nil, measuring changes: SceneChangesAhead? = nil
+    ) -> SourceThread {
         let sourceBox = UncheckedSendableBox(source)
         return SourceThread { [self] in
             defer { queue.close() }
-            return pump(sourceBox.value, into: queue, offering: ahead)
+            return pump(sourceBox.value, into: queue, offering: ahead, measuring: changes)
         }
     }
 
@@ -297,7 +301,9 @@ final class ReplayPipeline: Sendable {
     }
 
     /// Reads, paces and queues frames until the source ends; returns whether any frame was read.
-    private func pump(_ source: any FrameSource, into queue: BoundedQueue<Frame>, offering ahead: ProposalsAhead? = nil) -> Bool {
+    private func pump(
+        _ source: any FrameSource, into queue: BoundedQueue<Frame>, offering ahead: ProposalsAhead? = nil, measuring changes: SceneChangesAhead? = nil
+    ) -> Bool {
         let pacer = ReplayPacer(pacing: options.pacing)
         let origin = MonotonicInstant.now()
         streamOrigin.withLock { $0 = origin }
@@ -332,6 +338,7 @@ final class ReplayPipeline: Sendable {
                 }
                 index += 1
                 metrics.framesIn.add(1, ordering: .relaxed)
+                changes?.measure(frame)
                 ahead?.offer(frame)
                 if let dropped = queue.push(frame) {
                     metrics.framesDropped.add(1, ordering: .relaxed)

@@ -20,6 +20,8 @@ final class ScheduledReading {
     private let jobs: OCRJobQueue
     private let mailbox: ResultMailbox
     private let lag: ReadLag?
+    /// The changes the reading thread measured (`--fast`); `nil`: measured here.
+    private let changesAhead: SceneChangesAhead?
     private let metrics: PipelineMetrics
     private let reportError: (String, UInt64) -> Void
     private var detector = SceneChangeDetector()
@@ -28,7 +30,7 @@ final class ScheduledReading {
     private var framesSeen = 0
 
     init(
-        stage: PriceStage, jobs: OCRJobQueue, mailbox: ResultMailbox, lag: ReadLag?,
+        stage: PriceStage, jobs: OCRJobQueue, mailbox: ResultMailbox, lag: ReadLag?, changesAhead: SceneChangesAhead? = nil,
         configuration: OCRScheduler.Configuration, metrics: PipelineMetrics,
         reportError: @escaping (_ message: String, _ frame: UInt64) -> Void
     ) {
@@ -36,6 +38,7 @@ final class ScheduledReading {
         self.jobs = jobs
         self.mailbox = mailbox
         self.lag = lag
+        self.changesAhead = changesAhead
         var configuration = configuration
         if let lag {
             configuration.concurrentScans = Int(max(1, lag.frames))
@@ -52,9 +55,16 @@ final class ScheduledReading {
         // The `frame` stage latency: this frame's work, without waiting for the reads due on it (`--fast`).
         let began = MonotonicInstant.now()
         var waited = 0.0
-        defer { metrics.record(.frame, milliseconds: (MonotonicInstant.now().seconds(since: began) - waited) * 1000) }
-        let change = frame.luma.withUnsafeBufferPointer {
-            detector.update(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
+        var measuredAhead = 0.0
+        defer { metrics.record(.frame, milliseconds: (MonotonicInstant.now().seconds(since: began) - waited + measuredAhead) * 1000) }
+        let change: SceneChange
+        if let measured = changesAhead?.take(frame.sequence) {
+            change = measured.change
+            measuredAhead = measured.seconds
+        } else {
+            change = frame.luma.withUnsafeBufferPointer {
+                detector.update(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
+            }
         }
         history.record(sequence: frame.sequence, motion: change.motion)
         scheduler.observe(change, width: frame.width, height: frame.height)
