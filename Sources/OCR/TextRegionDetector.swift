@@ -1,3 +1,5 @@
+import CKernels
+
 /// Finds text lines in an 8-bit luma image without OCR, so that Tesseract only reads the lines.
 ///
 /// Works on an image pyramid (each level halves the previous one with a 2x2 mean). On every level
@@ -207,32 +209,11 @@ public final class TextRegionDetector {
     }
 
     /// Writes to `steps[x]`, for `x` in `1 ..< width - 1`, 1 where the luma rises by `threshold` or
-    /// more from `x - 1` to `x + 1`, 2 where it falls by as much, 0 elsewhere. Returns whether
-    /// there is any step (a flat row has no marks).
+    /// more from `x - 1` to `x + 1`, 2 where it falls by as much, 0 elsewhere (`lensd_row_steps`).
+    /// Returns whether there is any step (a flat row has no marks).
     @inline(__always)
     private static func markSteps(of row: UnsafePointer<UInt8>, width: Int, threshold: UInt8, into steps: UnsafeMutablePointer<UInt8>) -> Bool {
-        typealias Bytes = SIMD16<UInt8>
-        let limit = Bytes(repeating: threshold), zero = Bytes(repeating: 0)
-        let rise = Bytes(repeating: 1), fall = Bytes(repeating: 2)
-        var any = zero
-        var x = 1
-        while x + Bytes.scalarCount <= width - 1 {
-            let before = Bytes(loadingFrom: row + x - 1), after = Bytes(loadingFrom: row + x + 1)
-            // The larger of the two (`pointwiseMax` is not inlined: a call per sixteen bytes).
-            let high = before.replacing(with: after, where: after .> before)
-            let kinds = zero.replacing(with: rise, where: high &- before .>= limit).replacing(with: fall, where: high &- after .>= limit)
-            kinds.store(to: steps + x)
-            any |= kinds
-            x += Bytes.scalarCount
-        }
-        var anyLeft: UInt8 = 0
-        while x < width - 1 {
-            let difference = Int(row[x + 1]) - Int(row[x - 1])
-            steps[x] = difference >= Int(threshold) ? 1 : (difference <= -Int(threshold) ? 2 : 0)
-            anyLeft |= steps[x]
-            x += 1
-        }
-        return any != zero || anyLeft != 0
+        lensd_row_steps(row, Int32(width), threshold, steps) != 0
     }
 
     /// Turns marks that belong to a vertical chain longer than `limit` into 2 (ignored): borders, not
@@ -249,22 +230,8 @@ public final class TextRegionDetector {
             lengths.down.withUnsafeBufferPointer { down in
                 lengths.up.withUnsafeBufferPointer { up in
                     guard let downBase = down.baseAddress, let upBase = up.baseAddress else { return }
-                    typealias Bytes = SIMD16<UInt8>
-                    let caps = Bytes(repeating: cap), ignored = Bytes(repeating: 2)
-                    let count = width * height
-                    var index = 0
                     // `down + up > cap` without overflow: `down > cap - min(up, cap)`.
-                    while index + Bytes.scalarCount <= count {
-                        let up = Bytes(loadingFrom: upBase + index)
-                        let room = caps &- up.replacing(with: caps, where: up .> caps)
-                        Bytes(loadingFrom: base + index).replacing(with: ignored, where: Bytes(loadingFrom: downBase + index) .> room)
-                            .store(to: base + index)
-                        index += Bytes.scalarCount
-                    }
-                    while index < count {
-                        if downBase[index] > cap - min(upBase[index], cap) { base[index] = 2 }
-                        index += 1
-                    }
+                    lensd_drop_long_chains(base, downBase, upBase, Int32(width * height), cap)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import CKernels
+
 /// The lengths of the vertical chains of edge marks through each mark of one pyramid level, for
 /// ``TextRegionDetector``: it drops chains taller than any text line (tag and box borders) and
 /// splits lines where a long chain crosses them.
@@ -7,8 +9,8 @@
 /// column holds for long, counts as one chain, while glyph strokes that touch their neighbours
 /// diagonally (a big price next to its tag's border) do not join into one.
 ///
-/// Works a whole row at a time from the row before it, with no branch per pixel, so the loops
-/// vectorise: marks are dense on text, and a visit per mark cost a branch per mark.
+/// Works a whole row at a time from the row before it, with no branch per pixel
+/// (`lensd_chain_step`): marks are dense on text, and a visit per mark cost a branch per mark.
 struct VerticalChainLengths {
     /// Rows a chain must stay in one column before it may step to the next: a slope of at most
     /// one in four (14°), far more than a tag turned in the hand, far less than a glyph's diagonal.
@@ -74,60 +76,13 @@ struct VerticalChainLengths {
     /// One row of chains from the row before it (its neighbours at -1 and `width` read as zero):
     /// each mark continues the longest chain through the same column, or through a column beside
     /// it that has stayed ``straightRows`` rows in its column, and counts the rows it has stayed in
-    /// its own.
+    /// its own (`lensd_chain_step`, 16 or 32 bytes at a time, skipping those with no mark).
     @inline(__always)
     private static func step(
         marks: UnsafePointer<UInt8>, width: Int,
         previousLengths: UnsafePointer<UInt8>, previousStraight: UnsafePointer<UInt8>,
         lengths: UnsafeMutablePointer<UInt8>, straight: UnsafeMutablePointer<UInt8>
     ) {
-        typealias Bytes = SIMD16<UInt8>
-        let one = Bytes(repeating: 1), full = Bytes(repeating: .max), zero = Bytes(repeating: 0)
-        let minimumStraight = Bytes(repeating: straightRows)
-        var x = 0
-        while x + Bytes.scalarCount <= width {
-            let chunkMarks = Bytes(loadingFrom: marks + x)
-            // Off marks both are 0: a stretch of the row with no mark (most of a shelf's background) needs no chains.
-            if all(chunkMarks .== zero) {
-                zero.store(to: lengths + x)
-                zero.store(to: straight + x)
-                x += Bytes.scalarCount
-                continue
-            }
-            var best = Bytes(loadingFrom: previousLengths + x)
-            let own = Bytes(loadingFrom: previousStraight + x)
-            var run = (own &+ one).replacing(with: full, where: own .== full).replacing(with: one, where: best .== zero)
-            let left = Bytes(loadingFrom: previousLengths + x - 1)
-            let fromLeft = (left .> best) .& (Bytes(loadingFrom: previousStraight + x - 1) .>= minimumStraight)
-            best.replace(with: left, where: fromLeft)
-            run.replace(with: one, where: fromLeft)
-            let right = Bytes(loadingFrom: previousLengths + x + 1)
-            let fromRight = (right .> best) .& (Bytes(loadingFrom: previousStraight + x + 1) .>= minimumStraight)
-            best.replace(with: right, where: fromRight)
-            run.replace(with: one, where: fromRight)
-            let offMarks = chunkMarks .== zero
-            (best &+ one).replacing(with: full, where: best .== full).replacing(with: zero, where: offMarks).store(to: lengths + x)
-            run.replacing(with: zero, where: offMarks).store(to: straight + x)
-            x += Bytes.scalarCount
-        }
-        while x < width {
-            var best = previousLengths[x]
-            let own = previousStraight[x]
-            var run: UInt8 = best == 0 ? 1 : (own == .max ? .max : own &+ 1)
-            let left = previousLengths[x - 1]
-            if left > best, previousStraight[x - 1] >= straightRows {
-                best = left
-                run = 1
-            }
-            let right = previousLengths[x + 1]
-            if right > best, previousStraight[x + 1] >= straightRows {
-                best = right
-                run = 1
-            }
-            let isMark = marks[x] != 0
-            lengths[x] = isMark ? (best == .max ? .max : best &+ 1) : 0
-            straight[x] = isMark ? run : 0
-            x += 1
-        }
+        lensd_chain_step(marks, Int32(width), straightRows, previousLengths, previousStraight, lengths, straight)
     }
 }
