@@ -19,12 +19,12 @@
 #undef LENSD_NAME
 #undef LENSD_TARGET
 
-int lensd_row_kernels_wide(void) {
+int lensd_has_wide_vectors(void) {
     return __builtin_cpu_supports("avx2");
 }
 #else
 // No wider build: the `_wide` names run the narrow one.
-int lensd_row_kernels_wide(void) { return 0; }
+int lensd_has_wide_vectors(void) { return 0; }
 
 int lensd_row_steps_wide(const uint8_t *row, int width, uint8_t threshold, uint8_t *steps) {
     return lensd_row_steps_narrow(row, width, threshold, steps);
@@ -47,13 +47,13 @@ void lensd_drop_long_chains_wide(uint8_t *marks, const uint8_t *down, const uint
 #endif
 
 int lensd_row_steps(const uint8_t *row, int width, uint8_t threshold, uint8_t *steps) {
-    return lensd_row_kernels_wide()
+    return lensd_has_wide_vectors()
         ? lensd_row_steps_wide(row, width, threshold, steps)
         : lensd_row_steps_narrow(row, width, threshold, steps);
 }
 
 void lensd_stroke_pairs(const uint8_t *steps, int width, int pairing, uint8_t *first, uint8_t *second, uint8_t *marks) {
-    if (lensd_row_kernels_wide()) {
+    if (lensd_has_wide_vectors()) {
         lensd_stroke_pairs_wide(steps, width, pairing, first, second, marks);
     } else {
         lensd_stroke_pairs_narrow(steps, width, pairing, first, second, marks);
@@ -64,7 +64,7 @@ void lensd_chain_step(
     const uint8_t *marks, int width, uint8_t straight_rows,
     const uint8_t *previous_lengths, const uint8_t *previous_straight, uint8_t *lengths, uint8_t *straight
 ) {
-    if (lensd_row_kernels_wide()) {
+    if (lensd_has_wide_vectors()) {
         lensd_chain_step_wide(marks, width, straight_rows, previous_lengths, previous_straight, lengths, straight);
     } else {
         lensd_chain_step_narrow(marks, width, straight_rows, previous_lengths, previous_straight, lengths, straight);
@@ -72,7 +72,7 @@ void lensd_chain_step(
 }
 
 void lensd_drop_long_chains(uint8_t *marks, const uint8_t *down, const uint8_t *up, int count, uint8_t cap) {
-    if (lensd_row_kernels_wide()) {
+    if (lensd_has_wide_vectors()) {
         lensd_drop_long_chains_wide(marks, down, up, count, cap);
     } else {
         lensd_drop_long_chains_narrow(marks, down, up, count, cap);

@@ -1,3 +1,4 @@
+import CKernels
 /// A small single-channel image of `Float` samples, row-major without padding.
 struct LumaImage: Sendable, Hashable {
     let width: Int
@@ -193,9 +194,10 @@ struct LumaImage: Sendable, Hashable {
     }
 
     /// The mean absolute differences at four offsets `dx` (repeated ones are computed again), eight
-    /// lanes at a time. Each offset keeps its own lane sums and tail, added in the same order as for
-    /// one offset alone, so each result is the same; the four share the loads of `previous`, and
-    /// their four chains of additions run side by side instead of one waiting on the last.
+    /// lanes at a time (`lensd_absolute_difference_sums`). Each offset keeps its own lane sums and
+    /// tail, added in the same order as for one offset alone, so each result is the same; the four
+    /// share the loads of `previous`, and their four chains of additions run side by side instead
+    /// of one waiting on the last.
     private func denseMeanAbsoluteDifferences(
         to previous: LumaImage, dx: (Int, Int, Int, Int), dy: Int, margin: Int
     ) -> SIMD4<Float> {
@@ -204,44 +206,28 @@ struct LumaImage: Sendable, Hashable {
             return SIMD4(repeating: .infinity)
         }
         var lanes = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
-        var tails: (Float, Float, Float, Float) = (0, 0, 0, 0)
-        let signMask = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
-        // |x| by clearing the sign bit: one vector AND (pointwiseMax is not inlined).
-        @inline(__always) func magnitude(_ difference: SIMD8<Float>) -> SIMD8<Float> {
-            unsafeBitCast(unsafeBitCast(difference, to: SIMD8<UInt32>.self) & signMask, to: SIMD8<Float>.self)
-        }
+        var tails = SIMD4<Float>()
+        var offsets = SIMD4<Int32>(Int32(dx.0), Int32(dx.1), Int32(dx.2), Int32(dx.3))
         pixels.withUnsafeBufferPointer { current in
             previous.pixels.withUnsafeBufferPointer { before in
                 guard let currentBase = current.baseAddress, let beforeBase = before.baseAddress else { return }
-                let chunks = rowLength / 8
-                let stride = MemoryLayout<Float>.stride
-                for y in margin..<(height - margin) {
-                    let row = currentBase + (y + dy) * width + margin
-                    let a0 = UnsafeRawPointer(row + dx.0), a1 = UnsafeRawPointer(row + dx.1)
-                    let a2 = UnsafeRawPointer(row + dx.2), a3 = UnsafeRawPointer(row + dx.3)
-                    let b = UnsafeRawPointer(beforeBase + y * width + margin)
-                    for chunk in 0..<chunks {
-                        let offset = chunk * 8 * stride
-                        let reference = b.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-                        lanes.0 += magnitude(a0.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
-                        lanes.1 += magnitude(a1.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
-                        lanes.2 += magnitude(a2.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
-                        lanes.3 += magnitude(a3.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) - reference)
-                    }
-                    for x in (chunks * 8)..<rowLength {
-                        let reference = b.load(fromByteOffset: x * stride, as: Float.self)
-                        tails.0 += abs(a0.load(fromByteOffset: x * stride, as: Float.self) - reference)
-                        tails.1 += abs(a1.load(fromByteOffset: x * stride, as: Float.self) - reference)
-                        tails.2 += abs(a2.load(fromByteOffset: x * stride, as: Float.self) - reference)
-                        tails.3 += abs(a3.load(fromByteOffset: x * stride, as: Float.self) - reference)
+                withUnsafeMutableBytes(of: &lanes) { lanes in
+                    withUnsafeMutableBytes(of: &tails) { tails in
+                        withUnsafeBytes(of: &offsets) { offsets in
+                            lensd_absolute_difference_sums(
+                                currentBase, beforeBase, Int32(width), Int32(height), Int32(margin), Int32(dy),
+                                offsets.assumingMemoryBound(to: Int32.self).baseAddress,
+                                lanes.assumingMemoryBound(to: Float.self).baseAddress,
+                                tails.assumingMemoryBound(to: Float.self).baseAddress)
+                        }
                     }
                 }
             }
         }
         let count = Float(rowLength * (height - 2 * margin))
         return SIMD4(
-            (lanes.0.sum() + tails.0) / count, (lanes.1.sum() + tails.1) / count,
-            (lanes.2.sum() + tails.2) / count, (lanes.3.sum() + tails.3) / count)
+            (lanes.0.sum() + tails[0]) / count, (lanes.1.sum() + tails[1]) / count,
+            (lanes.2.sum() + tails[2]) / count, (lanes.3.sum() + tails[3]) / count)
     }
 
     /// The sample at a real position, bilinearly interpolated; positions are clamped to the image.

@@ -4,7 +4,7 @@ import Testing
 /// The 16- and 32-byte builds of the proposals' row kernels (`row_kernels.h`) give the same bytes.
 /// The detector's own tests check the build this CPU runs against plain loops; these check the
 /// other build against it, so that a CPU without AVX2 gets the same proposals.
-@Suite("Row kernels", .enabled(if: lensd_row_kernels_wide() != 0, "this CPU has no AVX2: only the 16-byte build runs"))
+@Suite("Row kernels", .enabled(if: lensd_has_wide_vectors() != 0, "this CPU has no AVX2: only the 16-byte build runs"))
 struct RowKernelsTests {
     /// Row widths around the vector sizes and a camera row.
     static let widths = [1, 2, 3, 15, 16, 17, 31, 32, 33, 47, 64, 65, 100, 640]

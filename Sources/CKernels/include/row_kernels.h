@@ -11,8 +11,9 @@
 
 #include <stdint.h>
 
-/// Whether the `_wide` (AVX2) builds can run on this CPU: the plain names use them when it can.
-int lensd_row_kernels_wide(void);
+/// Whether the `_wide` (AVX2) builds of these and the motion kernels (motion_kernels.h) can run on
+/// this CPU: the plain names use them when it can.
+int lensd_has_wide_vectors(void);
 
 /// Writes to `steps[x]`, for `x` in `1 ..< width - 1`, 1 where the luma rises by `threshold` or
 /// more from `x - 1` to `x + 1`, 2 where it falls by as much, 0 elsewhere; `steps[0]` and
