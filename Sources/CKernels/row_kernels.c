@@ -1,23 +1,36 @@
 #include <stddef.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "row_kernels.h"
 
 #define LENSD_BYTES 16
 #define LENSD_NAME(name) name##_narrow
 #define LENSD_TARGET
+#if defined(__x86_64__)
+#define LENSD_MOVEMASK(v) ((uint32_t)(uint16_t)_mm_movemask_epi8((__m128i)(v)))
+#else
+#define LENSD_MOVEMASK(v) ({ \
+    uint8_t bytes_[LENSD_BYTES]; __builtin_memcpy(bytes_, &(v), LENSD_BYTES); uint32_t mask_ = 0; \
+    for (int byte_ = 0; byte_ < LENSD_BYTES; byte_++) mask_ |= (uint32_t)(bytes_[byte_] >> 7) << byte_; mask_; })
+#endif
 #include "row_kernels_body.h"
 #undef LENSD_BYTES
 #undef LENSD_NAME
 #undef LENSD_TARGET
+#undef LENSD_MOVEMASK
 
 #if defined(__x86_64__) && defined(__clang__)
 #define LENSD_BYTES 32
 #define LENSD_NAME(name) name##_wide
 #define LENSD_TARGET __attribute__((target("avx2")))
+#define LENSD_MOVEMASK(v) ((uint32_t)_mm256_movemask_epi8((__m256i)(v)))
 #include "row_kernels_body.h"
 #undef LENSD_BYTES
 #undef LENSD_NAME
 #undef LENSD_TARGET
+#undef LENSD_MOVEMASK
 
 int lensd_has_wide_vectors(void) {
     return __builtin_cpu_supports("avx2");
@@ -43,6 +56,14 @@ void lensd_chain_step_wide(
 
 void lensd_drop_long_chains_wide(uint8_t *marks, const uint8_t *down, const uint8_t *up, int count, uint8_t cap) {
     lensd_drop_long_chains_narrow(marks, down, up, count, cap);
+}
+
+void lensd_halve_wide(const uint8_t *source, int width, int height, int stride, uint8_t *output) {
+    lensd_halve_narrow(source, width, height, stride, output);
+}
+
+int lensd_gather_marks_wide(const uint8_t *row, int count, uint64_t *bits) {
+    return lensd_gather_marks_narrow(row, count, bits);
 }
 #endif
 
@@ -77,4 +98,16 @@ void lensd_drop_long_chains(uint8_t *marks, const uint8_t *down, const uint8_t *
     } else {
         lensd_drop_long_chains_narrow(marks, down, up, count, cap);
     }
+}
+
+void lensd_halve(const uint8_t *source, int width, int height, int stride, uint8_t *output) {
+    if (lensd_has_wide_vectors()) {
+        lensd_halve_wide(source, width, height, stride, output);
+    } else {
+        lensd_halve_narrow(source, width, height, stride, output);
+    }
+}
+
+int lensd_gather_marks(const uint8_t *row, int count, uint64_t *bits) {
+    return lensd_has_wide_vectors() ? lensd_gather_marks_wide(row, count, bits) : lensd_gather_marks_narrow(row, count, bits);
 }

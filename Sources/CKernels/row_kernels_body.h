@@ -3,6 +3,7 @@
 //   LENSD_BYTES   bytes a vector (16 or 32)
 //   LENSD_NAME(n) the function name for this width (n ## _narrow or n ## _wide)
 //   LENSD_TARGET  the function attribute that lets the compiler use the width's instructions
+//   LENSD_MOVEMASK(v) the top bits of a vector's bytes as an integer, bit i from byte i
 // Only vector operations on bytes appear, in the same order as the scalar tails, so every width
 // gives the same bytes. No function here takes or returns a vector: a 32-byte vector argument
 // would change the calling convention between the two builds.
@@ -146,6 +147,57 @@ LENSD_TARGET void LENSD_NAME(lensd_drop_long_chains)(uint8_t *marks, const uint8
         const uint8_t room = (uint8_t)(cap - (up[index] < cap ? up[index] : cap));
         if (down[index] > room) marks[index] = 2;
     }
+}
+
+LENSD_TARGET void LENSD_NAME(lensd_halve)(const uint8_t *source, int width, int height, int stride, uint8_t *output) {
+    typedef uint16_t pairs __attribute__((ext_vector_type(LENSD_BYTES / 2)));
+    typedef uint8_t half __attribute__((ext_vector_type(LENSD_BYTES / 2)));
+    const int out_width = width / 2, out_height = height / 2;
+    const pairs low_bytes = (pairs)(uint16_t)0xFF, rounding = (pairs)(uint16_t)2;
+    for (int y = 0; y < out_height; y++) {
+        const uint8_t *top = source + (long)2 * y * stride, *bottom = top + stride;
+        uint8_t *row = output + (long)y * out_width;
+        int x = 0;
+        // LENSD_BYTES output pixels a step, from two loads of each source row: each 16-bit lane
+        // holds a pixel pair (low byte left, high byte right), so the sums need no widening.
+        for (; x + LENSD_BYTES <= out_width; x += LENSD_BYTES) {
+            for (int part = 0; part < 2; part++) {
+                pairs upper, lower;
+                __builtin_memcpy(&upper, top + 2 * x + part * LENSD_BYTES, LENSD_BYTES);
+                __builtin_memcpy(&lower, bottom + 2 * x + part * LENSD_BYTES, LENSD_BYTES);
+                const pairs sums = (upper & low_bytes) + (upper >> 8) + (lower & low_bytes) + (lower >> 8) + rounding;
+                const half means = __builtin_convertvector(sums >> 2, half);
+                __builtin_memcpy(row + x + part * (LENSD_BYTES / 2), &means, LENSD_BYTES / 2);
+            }
+        }
+        for (; x < out_width; x++) {
+            const unsigned sum = (unsigned)top[2 * x] + top[2 * x + 1] + bottom[2 * x] + bottom[2 * x + 1];
+            row[x] = (uint8_t)((sum + 2) >> 2);
+        }
+    }
+}
+
+LENSD_TARGET int LENSD_NAME(lensd_gather_marks)(const uint8_t *row, int count, uint64_t *bits) {
+    uint64_t any = 0;
+    int x = 0;
+    for (; x + 64 <= count; x += 64) {
+        uint64_t word = 0;
+        for (int part = 0; part < 64; part += LENSD_BYTES) {
+            const VEC marked = MASK((LOAD(row + x + part) & SPLAT(1)) != SPLAT(0));
+            word |= (uint64_t)LENSD_MOVEMASK(marked) << part;
+        }
+        bits[x >> 6] = word;
+        any |= word;
+    }
+    if (x < count) {
+        uint64_t last = 0;
+        for (; x < count; x++) {
+            if (row[x] & 1) last |= (uint64_t)1 << (x & 63);
+        }
+        bits[count >> 6] = last;
+        any |= last;
+    }
+    return any != 0;
 }
 
 #undef VEC

@@ -1,3 +1,5 @@
+import CKernels
+
 /// Finds the runs of one row of ``TextRegionDetector``'s mark plane: stroke marks (bytes with
 /// their lowest bit set) at most `gap` pixels apart, each run from its first mark to its last,
 /// with the number of marks in it.
@@ -40,37 +42,11 @@ struct StrokeRuns {
         }
     }
 
-    /// Sets bit `x % 64` of word `x / 64` of `bits` for every stroke mark `x`; whether there is any.
+    /// Sets bit `x % 64` of word `x / 64` of `bits` for every stroke mark `x`; whether there is any
+    /// (`lensd_gather_marks`: a byte comparison and a mask of the bytes' top bits, 16 or 32 bytes a step).
     @inline(__always)
     private static func gatherMarks(of row: UnsafePointer<UInt8>, count: Int, into bits: UnsafeMutablePointer<UInt64>) -> Bool {
-        let lowBits: UInt64 = 0x0101_0101_0101_0101
-        // Moves the lowest bit of byte i to bit 56 + i: no two partial products share a bit.
-        let gather: UInt64 = 0x0102_0408_1020_4080
-        @inline(__always)
-        func eight(at x: Int) -> UInt64 {
-            ((UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) & lowBits) &* gather) &>> 56
-        }
-        var any: UInt64 = 0
-        var x = 0
-        // A word at a time, put together in a register.
-        while x + 64 <= count {
-            var word: UInt64 = 0
-            for part in 0..<8 { word |= eight(at: x + 8 * part) &<< UInt64(8 * part) }
-            bits[x >> 6] = word
-            any |= word
-            x += 64
-        }
-        var last: UInt64 = 0
-        while x + 8 <= count {
-            last |= eight(at: x) &<< UInt64(x & 63)
-            x += 8
-        }
-        while x < count {
-            if row[x] & 1 == 1 { last |= 1 &<< UInt64(x & 63) }
-            x += 1
-        }
-        if count & 63 != 0 { bits[count >> 6] = last }
-        return any | last != 0
+        lensd_gather_marks(row, Int32(count), bits) != 0
     }
 
     /// The closing of `bits` by a segment of `reach + 1` pixels: spread to the right by `reach`,

@@ -130,41 +130,15 @@ public final class TextRegionDetector {
         return selectLines(width: width, height: height, keepingLinesAtEdges: keepingLinesAtEdges)
     }
 
-    /// Halves an image with a 2x2 mean into `output` (`(width / 2) * (height / 2)` bytes).
-    ///
-    /// Sixteen output pixels at a time: the 32 bytes of each source row are loaded as eight
-    /// 16-bit lanes twice, whose low and high bytes are a pixel pair's left and right pixels, so
-    /// the sums need no widening; the rounded means are packed back into bytes.
+    /// Halves an image with a 2x2 mean into `output` (`(width / 2) * (height / 2)` bytes;
+    /// `lensd_halve`: each 16-bit lane holds a pixel pair, so the sums need no widening).
     static func halve(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, into output: inout [UInt8]) {
-        typealias Pairs = SIMD8<UInt16>
         let outWidth = width / 2, outHeight = height / 2
         output.removeAll(keepingCapacity: true)
         output.append(contentsOf: repeatElement(0, count: outWidth * outHeight))
-        let lowBytes = Pairs(repeating: 0xFF), rounding = Pairs(repeating: 2)
-        @inline(__always)
-        func means(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer) -> SIMD8<UInt8> {
-            let upper = top.loadUnaligned(as: Pairs.self), lower = bottom.loadUnaligned(as: Pairs.self)
-            let sums = (upper & lowBytes) &+ (upper &>> 8) &+ (lower & lowBytes) &+ (lower &>> 8) &+ rounding
-            return SIMD8<UInt8>(truncatingIfNeeded: sums &>> 2)
-        }
         output.withUnsafeMutableBufferPointer { out in
             guard let outBase = out.baseAddress else { return }
-            for y in 0..<outHeight {
-                let top = source + 2 * y * stride, bottom = top + stride
-                let row = outBase + y * outWidth
-                var x = 0
-                while x + 16 <= outWidth {
-                    let left = means(UnsafeRawPointer(top + 2 * x), UnsafeRawPointer(bottom + 2 * x))
-                    let right = means(UnsafeRawPointer(top + 2 * x + 16), UnsafeRawPointer(bottom + 2 * x + 16))
-                    SIMD16<UInt8>(lowHalf: left, highHalf: right).store(to: row + x)
-                    x += 16
-                }
-                while x < outWidth {
-                    let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
-                    row[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
-                    x += 1
-                }
-            }
+            lensd_halve(source, Int32(width), Int32(height), Int32(stride), outBase)
         }
     }
 

@@ -2,6 +2,7 @@ import CKernels
 import Testing
 
 /// The 16- and 32-byte builds of the proposals' row kernels (`row_kernels.h`) give the same bytes.
+/// (Halving and gathering marks are checked against plain loops here too.)
 /// The detector's own tests check the build this CPU runs against plain loops; these check the
 /// other build against it, so that a CPU without AVX2 gets the same proposals.
 @Suite("Row kernels", .enabled(if: lensd_has_wide_vectors() != 0, "this CPU has no AVX2: only the 16-byte build runs"))
@@ -102,6 +103,45 @@ struct RowKernelsTests {
                 Int(down[index]) > Int(cap) - min(Int(up[index]), Int(cap)) ? UInt8(2) : marks[index]
             }
             #expect(narrow == expected, "cap \(cap)")
+        }
+    }
+
+    @Test("halving: the same rounded 2x2 means as a plain loop", arguments: [(1, 1), (2, 2), (33, 5), (64, 4), (65, 7), (130, 9), (640, 6)])
+    func halve(width: Int, height: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let stride = width + 3
+        let source = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let outWidth = width / 2, outHeight = height / 2
+        var expected = [UInt8](repeating: 0, count: outWidth * outHeight)
+        for y in 0..<outHeight {
+            for x in 0..<outWidth {
+                let top = 2 * y * stride + 2 * x, bottom = top + stride
+                let sum = Int(source[top]) + Int(source[top + 1]) + Int(source[bottom]) + Int(source[bottom + 1])
+                expected[y * outWidth + x] = UInt8((sum + 2) / 4)
+            }
+        }
+        var narrow = [UInt8](repeating: 7, count: max(1, outWidth * outHeight)), wide = narrow
+        lensd_halve_narrow(source, Int32(width), Int32(height), Int32(stride), &narrow)
+        lensd_halve_wide(source, Int32(width), Int32(height), Int32(stride), &wide)
+        #expect(Array(narrow.prefix(expected.count)) == expected)
+        #expect(Array(wide.prefix(expected.count)) == expected)
+    }
+
+    @Test("gathering marks: one bit a byte with its lowest bit set, nothing past the row", arguments: [1, 8, 63, 64, 65, 127, 128, 200, 640])
+    func gatherMarks(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        for zeroShare in [0, 50, 100] {
+            let row = Self.bytes(count: count, from: [1, 2, 3, 0x81, 0xFE], zeroShare: zeroShare, using: &generator)
+            let words = (count + 63) / 64
+            var expected = [UInt64](repeating: 0, count: words)
+            for (x, byte) in row.enumerated() where byte & 1 == 1 { expected[x / 64] |= 1 << UInt64(x % 64) }
+            var narrow = [UInt64](repeating: .max, count: words), wide = narrow
+            let anyNarrow = lensd_gather_marks_narrow(row, Int32(count), &narrow)
+            let anyWide = lensd_gather_marks_wide(row, Int32(count), &wide)
+            #expect(narrow == expected)
+            #expect(wide == expected)
+            #expect((anyNarrow != 0) == expected.contains { $0 != 0 })
+            #expect(anyNarrow == anyWide)
         }
     }
 }

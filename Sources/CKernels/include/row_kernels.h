@@ -49,4 +49,17 @@ void lensd_drop_long_chains(uint8_t *marks, const uint8_t *down, const uint8_t *
 void lensd_drop_long_chains_narrow(uint8_t *marks, const uint8_t *down, const uint8_t *up, int count, uint8_t cap);
 void lensd_drop_long_chains_wide(uint8_t *marks, const uint8_t *down, const uint8_t *up, int count, uint8_t cap);
 
+/// Halves an 8-bit image with a rounded 2x2 mean, `(sum + 2) / 4`: `width / 2` by `height / 2`
+/// bytes into `output`, row after row with no padding; `source` rows are `stride` bytes apart.
+void lensd_halve(const uint8_t *source, int width, int height, int stride, uint8_t *output);
+void lensd_halve_narrow(const uint8_t *source, int width, int height, int stride, uint8_t *output);
+void lensd_halve_wide(const uint8_t *source, int width, int height, int stride, uint8_t *output);
+
+/// Sets bit `x % 64` of word `x / 64` of `bits` for every one of the `count` bytes of `row` whose
+/// lowest bit is set (a stroke mark), and clears the others up to `count`; bits of the last word
+/// past `count` are cleared too. Returns whether any bit is set.
+int lensd_gather_marks(const uint8_t *row, int count, uint64_t *bits);
+int lensd_gather_marks_narrow(const uint8_t *row, int count, uint64_t *bits);
+int lensd_gather_marks_wide(const uint8_t *row, int count, uint64_t *bits);
+
 #endif
