@@ -20,6 +20,24 @@ typedef uint8_t LENSD_NAME(bytes) __attribute__((ext_vector_type(LENSD_BYTES)));
     uint64_t words_[LENSD_BYTES / 8]; VEC value_ = (value); __builtin_memcpy(words_, &value_, LENSD_BYTES); \
     uint64_t any_ = 0; for (int word_ = 0; word_ < LENSD_BYTES / 8; word_++) any_ |= words_[word_]; any_ == 0; })
 
+// One pixel of `lensd_chain_step`, its neighbours outside the row read as zero.
+#define LENSD_CHAIN_PIXEL(x) do { \
+    uint8_t best_ = previous_lengths[x]; \
+    const uint8_t own_ = previous_straight[x]; \
+    uint8_t run_ = best_ == 0 ? 1 : (own_ == 0xFF ? 0xFF : (uint8_t)(own_ + 1)); \
+    if ((x) > 0 && previous_lengths[(x) - 1] > best_ && previous_straight[(x) - 1] >= straight_rows) { \
+        best_ = previous_lengths[(x) - 1]; \
+        run_ = 1; \
+    } \
+    if ((x) + 1 < width && previous_lengths[(x) + 1] > best_ && previous_straight[(x) + 1] >= straight_rows) { \
+        best_ = previous_lengths[(x) + 1]; \
+        run_ = 1; \
+    } \
+    const int is_mark_ = marks[x] != 0; \
+    lengths[x] = is_mark_ ? (best_ == 0xFF ? 0xFF : (uint8_t)(best_ + 1)) : 0; \
+    straight[x] = is_mark_ ? run_ : 0; \
+} while (0)
+
 LENSD_TARGET int LENSD_NAME(lensd_row_steps)(const uint8_t *row, int width, uint8_t threshold, uint8_t *steps) {
     const VEC limit = SPLAT(threshold);
     VEC any = SPLAT(0);
@@ -91,8 +109,13 @@ LENSD_TARGET void LENSD_NAME(lensd_chain_step)(
     const uint8_t *previous_lengths, const uint8_t *previous_straight, uint8_t *lengths, uint8_t *straight
 ) {
     const VEC one = SPLAT(1), full = SPLAT(0xFF), zero = SPLAT(0), minimum_straight = SPLAT(straight_rows);
+    // The first pixel, whose left neighbour is outside the row (zero).
     int x = 0;
-    for (; x + LENSD_BYTES <= width; x += LENSD_BYTES) {
+    for (; x < width && x < 1; x++) {
+        LENSD_CHAIN_PIXEL(x);
+    }
+    // Whole vectors whose right neighbours are inside the row.
+    for (; x + LENSD_BYTES + 1 <= width; x += LENSD_BYTES) {
         const VEC chunk_marks = LOAD(marks + x);
         // Off marks both are 0: a stretch of the row with no mark needs no chains.
         if (IS_ZERO(chunk_marks)) {
@@ -116,22 +139,7 @@ LENSD_TARGET void LENSD_NAME(lensd_chain_step)(
         STORE(straight + x, on_marks & run);
     }
     for (; x < width; x++) {
-        uint8_t best = previous_lengths[x];
-        const uint8_t own = previous_straight[x];
-        uint8_t run = best == 0 ? 1 : (own == 0xFF ? 0xFF : (uint8_t)(own + 1));
-        const uint8_t left = previous_lengths[x - 1];
-        if (left > best && previous_straight[x - 1] >= straight_rows) {
-            best = left;
-            run = 1;
-        }
-        const uint8_t right = previous_lengths[x + 1];
-        if (right > best && previous_straight[x + 1] >= straight_rows) {
-            best = right;
-            run = 1;
-        }
-        const int is_mark = marks[x] != 0;
-        lengths[x] = is_mark ? (best == 0xFF ? 0xFF : (uint8_t)(best + 1)) : 0;
-        straight[x] = is_mark ? run : 0;
+        LENSD_CHAIN_PIXEL(x);
     }
 }
 
@@ -207,3 +215,4 @@ LENSD_TARGET int LENSD_NAME(lensd_gather_marks)(const uint8_t *row, int count, u
 #undef MASK
 #undef SELECT
 #undef IS_ZERO
+#undef LENSD_CHAIN_PIXEL

@@ -200,14 +200,8 @@ public final class TextRegionDetector {
         let cap = UInt8(clamping: limit + 1)
         edges.withUnsafeMutableBufferPointer { marks in
             guard let base = marks.baseAddress else { return }
-            lengths.measure(marks: base, width: width, height: height)
-            lengths.down.withUnsafeBufferPointer { down in
-                lengths.up.withUnsafeBufferPointer { up in
-                    guard let downBase = down.baseAddress, let upBase = up.baseAddress else { return }
-                    // `down + up > cap` without overflow: `down > cap - min(up, cap)`.
-                    lensd_drop_long_chains(base, downBase, upBase, Int32(width * height), cap)
-                }
-            }
+            // `down + up > cap`, each row as soon as its chains up are measured.
+            lengths.measure(marks: base, width: width, height: height, droppingAbove: cap)
         }
     }
 

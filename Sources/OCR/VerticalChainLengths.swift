@@ -21,59 +21,61 @@ struct VerticalChainLengths {
     private(set) var down: [UInt8] = []
     /// The same for the longest chain that starts at the mark going down.
     private(set) var up: [UInt8] = []
-    /// Two rows of chain lengths and two of rows in one column, each with a zero byte before and
-    /// after it (the neighbours of the first and last columns).
-    private var lengthRows: [UInt8] = []
+    /// A row of zeros (the lengths and straight runs before the first row) and two rows of
+    /// straight runs, the previous row's and the current one's.
+    private var zeroRow: [UInt8] = []
     private var straightRows: [UInt8] = []
 
     /// Measures the chains through the non-zero bytes of `marks` (`width * height`, row-major).
     mutating func measure(marks: UnsafePointer<UInt8>, width: Int, height: Int) {
+        measure(marks: UnsafeMutablePointer(mutating: marks), width: width, height: height, droppingAbove: nil)
+    }
+
+    /// Measures the chains, and with a `cap` sets to 2 (ignored) every mark whose chains down and up
+    /// add up to more than `cap` (`down + up - 1` rows: more than `cap - 1`), each row as soon as
+    /// its chains up are known. A mark set to 2 is still a mark, so the chains stay the same.
+    mutating func measure(marks: UnsafeMutablePointer<UInt8>, width: Int, height: Int, droppingAbove cap: UInt8?) {
         guard width > 0, height > 0 else { return }
-        let padded = width + 2
         // Every row of both is written below.
         down.growZeroed(to: width * height)
         up.growZeroed(to: width * height)
-        lengthRows.zeroFirst(2 * padded)
-        straightRows.zeroFirst(2 * padded)
-        lengthRows.withUnsafeMutableBufferPointer { lengths in
+        zeroRow.zeroFirst(width)
+        straightRows.growZeroed(to: 2 * width)
+        zeroRow.withUnsafeBufferPointer { zeros in
             straightRows.withUnsafeMutableBufferPointer { straight in
-                guard let lengthBase = lengths.baseAddress, let straightBase = straight.baseAddress else { return }
                 down.withUnsafeMutableBufferPointer { down in
-                    guard let downBase = down.baseAddress else { return }
-                    Self.chains(
-                        marks: marks, width: width, rows: Swift.stride(from: 0, to: height, by: 1), into: downBase, lengthRows: lengthBase, straightRows: straightBase)
-                }
-                lengths.update(repeating: 0)
-                straight.update(repeating: 0)
-                up.withUnsafeMutableBufferPointer { up in
-                    guard let upBase = up.baseAddress else { return }
-                    Self.chains(
-                        marks: marks, width: width, rows: Swift.stride(from: height - 1, to: -1, by: -1), into: upBase, lengthRows: lengthBase, straightRows: straightBase)
+                    up.withUnsafeMutableBufferPointer { up in
+                        guard let zeroBase = zeros.baseAddress, let straightBase = straight.baseAddress,
+                              let downBase = down.baseAddress, let upBase = up.baseAddress else { return }
+                        var previous: UnsafePointer<UInt8> = zeroBase, previousStraight: UnsafePointer<UInt8> = zeroBase
+                        for y in 0..<height {
+                            let straightRow = straightBase + (y & 1) * width
+                            Self.step(
+                                marks: marks + y * width, width: width, previousLengths: previous, previousStraight: previousStraight,
+                                lengths: downBase + y * width, straight: straightRow)
+                            previous = UnsafePointer(downBase + y * width)
+                            previousStraight = UnsafePointer(straightRow)
+                        }
+                        previous = zeroBase
+                        previousStraight = zeroBase
+                        for y in Swift.stride(from: height - 1, through: 0, by: -1) {
+                            let straightRow = straightBase + (y & 1) * width
+                            Self.step(
+                                marks: marks + y * width, width: width, previousLengths: previous, previousStraight: previousStraight,
+                                lengths: upBase + y * width, straight: straightRow)
+                            if let cap {
+                                lensd_drop_long_chains(marks + y * width, downBase + y * width, upBase + y * width, Int32(width), cap)
+                            }
+                            previous = UnsafePointer(upBase + y * width)
+                            previousStraight = UnsafePointer(straightRow)
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// Runs the chains through `rows` in the order given, each from the one before it, and writes
-    /// each row's lengths to `output`. `lengthRows` and `straightRows` hold two zeroed padded rows.
-    private static func chains(
-        marks: UnsafePointer<UInt8>, width: Int, rows: StrideTo<Int>, into output: UnsafeMutablePointer<UInt8>,
-        lengthRows: UnsafeMutablePointer<UInt8>, straightRows: UnsafeMutablePointer<UInt8>
-    ) {
-        let padded = width + 2
-        var previous = 0
-        for y in rows {
-            let current = padded - previous
-            step(
-                marks: marks + y * width, width: width,
-                previousLengths: lengthRows + previous + 1, previousStraight: straightRows + previous + 1,
-                lengths: lengthRows + current + 1, straight: straightRows + current + 1)
-            (output + y * width).update(from: lengthRows + current + 1, count: width)
-            previous = current
-        }
-    }
-
-    /// One row of chains from the row before it (its neighbours at -1 and `width` read as zero):
+    /// One row of chains from the row before it (the neighbours of its first and last columns read as zero):
     /// each mark continues the longest chain through the same column, or through a column beside
     /// it that has stayed ``straightRows`` rows in its column, and counts the rows it has stayed in
     /// its own (`lensd_chain_step`, 16 or 32 bytes at a time, skipping those with no mark).

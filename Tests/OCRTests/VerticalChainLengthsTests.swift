@@ -64,6 +64,32 @@ struct VerticalChainLengthsTests {
         }
     }
 
+    @Test("drops, while measuring, exactly the marks whose chains down and up add up to more than the cap")
+    func dropsLongChainsWhileMeasuring() {
+        var generator = SystemRandomNumberGenerator()
+        var chains = VerticalChainLengths()
+        for (width, height) in [(100, 60), (33, 20), (1, 12), (64, 1)] {
+            for cap: UInt8 in [2, 9, 40] {
+                var marks = (0..<(width * height)).map { _ -> UInt8 in
+                    Double.random(in: 0..<1, using: &generator) < 0.4 ? [1, 3][Int.random(in: 0..<2, using: &generator)] : 0
+                }
+                let column = Int.random(in: 0..<width, using: &generator)
+                for y in 0..<height { marks[y * width + min(width - 1, column + y / 5)] = 1 }
+                let expected = chainsByMark(marks, width: width, height: height)
+                let kept = marks.indices.map { index in
+                    marks[index] != 0 && Int(expected.down[index]) + Int(expected.up[index]) > Int(cap) ? 2 : marks[index]
+                }
+                marks.withUnsafeMutableBufferPointer { marks in
+                    guard let base = marks.baseAddress else { return }
+                    chains.measure(marks: base, width: width, height: height, droppingAbove: cap)
+                }
+                #expect(marks == kept, "\(width)x\(height), cap \(cap)")
+                #expect(Array(chains.down.prefix(width * height)) == expected.down)
+                #expect(Array(chains.up.prefix(width * height)) == expected.up)
+            }
+        }
+    }
+
     @Test("follows a border that steps one column every four rows, not a diagonal stroke")
     func followsATiltedBorderOnly() {
         let width = 20, height = 24

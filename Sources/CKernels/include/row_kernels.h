@@ -32,7 +32,7 @@ void lensd_stroke_pairs_wide(const uint8_t *steps, int width, int pairing, uint8
 /// One row of vertical chains of marks from the row before it (`VerticalChainLengths`): each mark
 /// continues the longest chain through the same column, or through a column beside it whose chain
 /// has stayed `straight_rows` rows in its column, and counts the rows it has stayed in its own.
-/// `previous_lengths` and `previous_straight` are read at -1 and `width` too (zero there).
+/// All four rows are `width` bytes; the neighbours of the first and last columns count as zero.
 void lensd_chain_step(
     const uint8_t *marks, int width, uint8_t straight_rows,
     const uint8_t *previous_lengths, const uint8_t *previous_straight, uint8_t *lengths, uint8_t *straight);
