@@ -114,29 +114,38 @@ LENSD_TARGET void LENSD_NAME(lensd_chain_step)(
     for (; x < width && x < 1; x++) {
         LENSD_CHAIN_PIXEL(x);
     }
-    // Whole vectors whose right neighbours are inside the row.
-    for (; x + LENSD_BYTES + 1 <= width; x += LENSD_BYTES) {
-        const VEC chunk_marks = LOAD(marks + x);
-        // Off marks both are 0: a stretch of the row with no mark needs no chains.
-        if (IS_ZERO(chunk_marks)) {
-            STORE(lengths + x, zero);
-            STORE(straight + x, zero);
-            continue;
+    // Whole vectors whose neighbours are inside the row, the last one ending at the row's last
+    // pixel but one: it may overlap the one before it, which gives the same bytes (a pixel's
+    // chain depends only on the row before and on the marks), so no more than the last pixel
+    // is left to the scalar code.
+    if (width >= LENSD_BYTES + 2) {
+        const int last_start = width - 1 - LENSD_BYTES;
+        for (int next = 1;; next += LENSD_BYTES) {
+            const int at = next < last_start ? next : last_start;
+            const VEC chunk_marks = LOAD(marks + at);
+            // Off marks both are 0: a stretch of the row with no mark needs no chains.
+            if (IS_ZERO(chunk_marks)) {
+                STORE(lengths + at, zero);
+                STORE(straight + at, zero);
+            } else {
+                VEC best = LOAD(previous_lengths + at);
+                const VEC own = LOAD(previous_straight + at);
+                VEC run = SELECT(MASK(best == zero), one, SELECT(MASK(own == full), full, (VEC)(own + one)));
+                const VEC left = LOAD(previous_lengths + at - 1);
+                const VEC from_left = MASK(left > best) & MASK(LOAD(previous_straight + at - 1) >= minimum_straight);
+                best = SELECT(from_left, left, best);
+                run = SELECT(from_left, one, run);
+                const VEC right = LOAD(previous_lengths + at + 1);
+                const VEC from_right = MASK(right > best) & MASK(LOAD(previous_straight + at + 1) >= minimum_straight);
+                best = SELECT(from_right, right, best);
+                run = SELECT(from_right, one, run);
+                const VEC on_marks = ~MASK(chunk_marks == zero);
+                STORE(lengths + at, on_marks & SELECT(MASK(best == full), full, (VEC)(best + one)));
+                STORE(straight + at, on_marks & run);
+            }
+            if (at == last_start) break;
         }
-        VEC best = LOAD(previous_lengths + x);
-        const VEC own = LOAD(previous_straight + x);
-        VEC run = SELECT(MASK(best == zero), one, SELECT(MASK(own == full), full, (VEC)(own + one)));
-        const VEC left = LOAD(previous_lengths + x - 1);
-        const VEC from_left = MASK(left > best) & MASK(LOAD(previous_straight + x - 1) >= minimum_straight);
-        best = SELECT(from_left, left, best);
-        run = SELECT(from_left, one, run);
-        const VEC right = LOAD(previous_lengths + x + 1);
-        const VEC from_right = MASK(right > best) & MASK(LOAD(previous_straight + x + 1) >= minimum_straight);
-        best = SELECT(from_right, right, best);
-        run = SELECT(from_right, one, run);
-        const VEC on_marks = ~MASK(chunk_marks == zero);
-        STORE(lengths + x, on_marks & SELECT(MASK(best == full), full, (VEC)(best + one)));
-        STORE(straight + x, on_marks & run);
+        x = width - 1;
     }
     for (; x < width; x++) {
         LENSD_CHAIN_PIXEL(x);
