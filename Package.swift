@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OCR", targets: ["OCR"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Conversion", targets: ["Conversion"]),
+        .library(name: "TextDetection", targets: ["TextDetection"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +36,18 @@ let package = Package(
             pkgConfig: "libv4l2",
             providers: [.apt(["libv4l-dev"])]
         ),
+        .systemLibrary(
+            name: "COpenCV",
+            pkgConfig: "opencv4",
+            providers: [.apt(["libopencv-dev"])]
+        ),
+        // The text detector's network and post-processing, in C++ on OpenCV's DNN module, behind a C API.
+        .target(
+            name: "CTextDetector",
+            dependencies: ["COpenCV"],
+            linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
+        ),
+        .target(name: "TextDetection", dependencies: ["CTextDetector"]),
         // Vector kernels in C (SSE2 on x86-64) for loops Swift's SIMD types compile a lane at a
         // time; header only, so SwiftPM sees when they change (it does not for a system library's).
         .target(name: "CKernels"),
@@ -48,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "OCR",
-            dependencies: ["CTesseract", "CLeptonica", "CKernels"],
+            dependencies: ["CTesseract", "CLeptonica", "CKernels", "TextDetection"],
             // Optimised in debug builds too: its pixel loops and its stand-ins for libtesseract's network
             // steps run ten times slower or more without, and nearly every test reads text.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
@@ -59,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "Tracking", "Conversion",
+                "Capture", "OCR", "Tracking", "Conversion", "TextDetection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -70,7 +83,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Capture"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "TextDetection"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConversionTests",
@@ -83,7 +97,8 @@ let package = Package(
         ),
         .testTarget(name: "lensdTests", dependencies: ["lensd"], exclude: ["Fixtures"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )
 
 /// The OpenMP entry points the OCR module defines for libtesseract (`Sources/OCR/SerialOpenMP.swift`),

@@ -56,6 +56,46 @@ public final class LinePreprocessor {
         let lineHeight = angle == 0 ? box.height : max(box.height / 3, box.height - Int(Double(box.width) * abs(tan(angle))))
         let scale = options.rescales
             ? min(max(1, options.maximumUpscale), Self.scale(forLineHeight: lineHeight, target: options.targetTextHeight)) : 1
+        return finish(base, width: width, height: height, stride: stride, source: source, angle: angle, lineHeight: lineHeight,
+                      scale: scale, started: estimated)
+    }
+
+    /// Crops a detected text box, turned by its `angle` (radians, y down) so that its first edge
+    /// runs along the output's rows, and prepares it as ``prepare(luma:width:height:stride:box:)``
+    /// does (rescale, contrast, polarity), without estimating a skew of its own: the detector's box
+    /// is aligned with its text already.
+    ///
+    /// - Parameters:
+    ///   - center: the box's centre in image pixels.
+    ///   - boxWidth, boxHeight: its extent along and across `angle`.
+    ///   - maximumUpscale: the most the crop is enlarged on its way to ``RegionOptions/targetTextHeight``.
+    public func prepare(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, center: (x: Double, y: Double),
+        boxWidth: Double, boxHeight: Double, angle: Double, maximumUpscale: Double
+    ) -> LineCrop? {
+        guard let base = luma.baseAddress, width > 0, height > 0, stride >= width, luma.count >= stride * (height - 1) + width,
+              boxWidth >= 1, boxHeight >= 1, boxWidth.isFinite, boxHeight.isFinite, angle.isFinite
+        else { return nil }
+        let started = ThreadCPUClock.now()
+        let lineHeight = max(1, Int(boxHeight.rounded()))
+        let padX = max(2, lineHeight / 6), padY = max(2, lineHeight / 5)
+        let sourceWidth = Int(boxWidth.rounded()) + 2 * padX, sourceHeight = lineHeight + 2 * padY
+        let source = OCRRect(
+            x: Int((center.x - Double(sourceWidth) / 2).rounded()), y: Int((center.y - Double(sourceHeight) / 2).rounded()),
+            width: sourceWidth, height: sourceHeight)
+        let scale = options.rescales
+            ? min(max(1, maximumUpscale), Self.scale(forLineHeight: lineHeight, target: options.targetDetectedBoxHeight)) : 1
+        return finish(base, width: width, height: height, stride: stride, source: source, angle: angle, lineHeight: lineHeight,
+                      scale: scale, started: started, binarizes: options.binarizesDetectedLines)
+    }
+
+    /// Resamples `source` (turned by `angle` about its centre) at `scale`, then normalises its
+    /// contrast and polarity and fills its margin.
+    private func finish(
+        _ base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, source: OCRRect, angle: Double, lineHeight: Int,
+        scale: Double, started: Duration, binarizes: Bool = false
+    ) -> LineCrop? {
+        let estimated = started
         let innerWidth = max(1, Int((Double(source.width) * scale).rounded()))
         let innerHeight = max(1, Int((Double(source.height) * scale).rounded()))
         let margin = max(4, options.targetTextHeight / 6)
@@ -63,7 +103,8 @@ public final class LinePreprocessor {
         pixels.removeAll(keepingCapacity: true)
         pixels.append(contentsOf: repeatElement(0, count: outWidth * outHeight))
         pixels.withUnsafeMutableBufferPointer { out in
-            if angle == 0 {
+            let inside = source.x >= 0 && source.y >= 0 && source.x + source.width <= width && source.y + source.height <= height
+            if angle == 0, inside {
                 Self.resample(base, stride: stride, source: source, scale: scale, into: out, outWidth: outWidth, margin: margin,
                               innerWidth: innerWidth, innerHeight: innerHeight)
             } else {
@@ -94,6 +135,12 @@ public final class LinePreprocessor {
             Self.eraseBorders(out, width: outWidth, height: outHeight, margin: margin, threshold: threshold)
         }
         timings.polarity += ThreadCPUClock.now() - normalised
+        if binarizes {
+            pixels.withUnsafeMutableBufferPointer { out in
+                Self.eraseRules(out, width: outWidth, height: outHeight, margin: margin, threshold: threshold)
+            }
+            for index in pixels.indices { pixels[index] = pixels[index] <= threshold ? 0 : 255 }
+        }
         return LineCrop(
             source: source, scale: scale, margin: margin, width: outWidth, height: outHeight, polarity: polarity,
             inkThreshold: threshold, angle: angle)
@@ -291,6 +338,39 @@ public final class LinePreprocessor {
                 let x = start + step * offset
                 for y in margin..<(height - margin) { out[y * width + x] = background }
             }
+        }
+    }
+
+    /// Paints over the rows of the inner part that are ink across most of its width, and the
+    /// rows beside them up to the first clear one: a receipt's separator, a tag's underline or
+    /// edge, which a detector's box takes in above or below a short word and which Tesseract
+    /// reads as glyphs (`28.20` under a rule read as `162`). No row of text is that much ink.
+    static func eraseRules(_ out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, margin: Int, threshold: UInt8) {
+        let innerWidth = width - 2 * margin
+        guard innerWidth > 4, height - 2 * margin > 4 else { return }
+        let background = out[0]
+        func ink(inRow y: Int) -> Int {
+            var count = 0
+            for x in margin..<(width - margin) where out[y * width + x] <= threshold { count += 1 }
+            return count
+        }
+        let rows = margin..<(height - margin)
+        let counts = rows.map(ink(inRow:))
+        let rule = innerWidth * 3 / 4
+        var erase = [Bool](repeating: false, count: counts.count)
+        for index in counts.indices where counts[index] >= rule {
+            erase[index] = true
+            // The rule's own blur: neighbouring rows with more ink than a clear row.
+            for step in [-1, 1] {
+                var next = index + step
+                while counts.indices.contains(next), counts[next] * 4 >= rule, counts[next] < rule {
+                    erase[next] = true
+                    next += step
+                }
+            }
+        }
+        for (index, y) in rows.enumerated() where erase[index] {
+            for x in margin..<(width - margin) { out[y * width + x] = background }
         }
     }
 

@@ -10,6 +10,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidImage(width: Int, height: Int, stride: Int, bytes: Int)
     /// `TessBaseAPIRecognize` returned non-zero.
     case recognitionFailed(width: Int, height: Int)
+    /// The text detector failed on an image (its reason).
+    case detectionFailed(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible {
             return "invalid luma image: \(width)x\(height), stride \(stride), \(bytes) bytes"
         case let .recognitionFailed(width, height):
             return "Tesseract failed to recognise a \(width)x\(height) image"
+        case let .detectionFailed(reason):
+            return reason
         }
     }
 }

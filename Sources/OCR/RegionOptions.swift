@@ -25,6 +25,9 @@ public struct RegionOptions: Sendable, Hashable {
     public var rescales: Bool
     /// The line height, in pixels, that crops are rescaled to (cap height is about 3/4 of it).
     public var targetTextHeight: Int
+    /// The height, in pixels, that a detected box's crop is rescaled to: the detector's box takes
+    /// in some space around the text, which is then about ``targetTextHeight`` high.
+    public var targetDetectedBoxHeight: Int
     /// The most a line is enlarged on its way to ``targetTextHeight``: enlarging costs OCR time in
     /// proportion and Tesseract rescales small lines itself.
     public var maximumUpscale: Double
@@ -36,12 +39,17 @@ public struct RegionOptions: Sendable, Hashable {
     /// Rejoins amounts split after their decimal separator (`36, 20` → `36,20`), as Tesseract
     /// reads the monospaced digits of receipt printers.
     public var joinsSplitDecimals: Bool
+    /// Thresholds the crops of detected boxes at their Otsu level: Tesseract's LSTM reads the
+    /// grey levels it is given, and reads blurred, low-contrast digits (a shelf tag's) more often
+    /// right as black on white.
+    public var binarizesDetectedLines: Bool
 
     public init(
         minimumTextHeight: Int = 9, maximumTextHeight: Int = 400, edgeThreshold: Int = 18,
         maximumRegions: Int = 200, skipsLinesAtEdges: Bool = true, normalizesContrast: Bool = true, detectsPolarity: Bool = true,
-        rescales: Bool = true, targetTextHeight: Int = 44, maximumUpscale: Double = 1.5,
-        deskews: Bool = true, maximumSkewDegrees: Double = 8, joinsSplitDecimals: Bool = true
+        rescales: Bool = true, targetTextHeight: Int = 44, targetDetectedBoxHeight: Int = 64, maximumUpscale: Double = 1.5,
+        deskews: Bool = true, maximumSkewDegrees: Double = 8, joinsSplitDecimals: Bool = true,
+        binarizesDetectedLines: Bool = true
     ) {
         self.minimumTextHeight = minimumTextHeight
         self.maximumTextHeight = maximumTextHeight
@@ -52,9 +60,11 @@ public struct RegionOptions: Sendable, Hashable {
         self.detectsPolarity = detectsPolarity
         self.rescales = rescales
         self.targetTextHeight = targetTextHeight
+        self.targetDetectedBoxHeight = targetDetectedBoxHeight
         self.maximumUpscale = maximumUpscale
         self.deskews = deskews
         self.maximumSkewDegrees = maximumSkewDegrees
         self.joinsSplitDecimals = joinsSplitDecimals
+        self.binarizesDetectedLines = binarizesDetectedLines
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import TextDetection
+
 /// Reads the text of an image line by line: proposes text lines (``TextRegionDetector``), prepares
 /// each one (``LinePreprocessor``: deskew, rescale, local contrast, polarity) and reads it with Tesseract
 /// as a single line (`PSM_SINGLE_LINE`), instead of one sparse-text pass over the whole image.
@@ -91,6 +94,12 @@ public final class RegionRecognizer {
         }
         var lines: [OCRLine] = []
         for proposal in proposals {
+            // A detector's box is read along its rotation; an upright line much taller than
+            // wide (a tracked price of text printed sideways) is tried turned a quarter.
+            if let box = proposal.detected ?? (proposal.box.height * 2 > proposal.box.width * 3 ? Self.upright(proposal.box) : nil) {
+                lines += try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine)
+                continue
+            }
             guard let crop = preprocessor.prepare(luma: luma, width: width, height: height, stride: stride, box: proposal.box) else {
                 continue
             }
@@ -109,6 +118,97 @@ public final class RegionRecognizer {
         return lines
     }
 
+    /// Reads text boxes found by a detector (``TextDetection/TextBox``), each cropped along its
+    /// rotation, prepared by the ``LinePreprocessor`` and read by Tesseract as one line.
+    ///
+    /// Text at any orientation is read without being told which: a box much taller than wide is
+    /// read turned a quarter either way (text printed up or down a tag, or a camera held on its
+    /// side), and a read Tesseract is not sure of is tried upside down too; the reading Tesseract
+    /// is the most confident of is kept.
+    /// - Returns: the lines read, with word boxes in image pixels (the upright bounds of the
+    ///   words as they lie in the image), in the order of `boxes`.
+    public func read(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, boxes: [TextBox], using engine: TesseractEngine
+    ) throws(OCRError) -> [OCRLine] {
+        guard width > 0, height > 0, stride >= width, width <= Int(Int32.max), height <= Int(Int32.max),
+              luma.count >= stride * (height - 1) + width
+        else {
+            throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count)
+        }
+        regions += boxes.count
+        engine.setPageSegmentation(.singleLine)
+        if options.detectsPolarity { engine.setVariable("tessedit_do_invert", "0") }
+        defer {
+            engine.setPageSegmentation(engine.configuration.pageSegmentation)
+            if options.detectsPolarity { engine.setVariable("tessedit_do_invert", "1") }
+        }
+        var lines: [OCRLine] = []
+        for box in boxes {
+            lines += try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine)
+        }
+        return lines
+    }
+
+    /// Reads one detected box, each way round that ``LineOrientation`` suggests until one reads
+    /// surely; the engine is set for single lines already.
+    private func readBox(
+        _ box: TextBox, luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, using engine: TesseractEngine
+    ) throws(OCRError) -> [OCRLine] {
+        var best: (lines: [OCRLine], confidence: Double)?
+        for orientation in LineOrientation.candidates(for: box) {
+            let turned = orientation.applied(to: box)
+            guard let crop = preprocessor.prepare(
+                luma: luma, width: width, height: height, stride: stride, center: (box.center.x, box.center.y),
+                boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, maximumUpscale: Self.detectedBoxUpscale)
+            else { continue }
+            let ocrStarted = ThreadCPUClock.now()
+            let read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+                try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
+            }
+            ocrTime += ThreadCPUClock.now() - ocrStarted
+            if let dir = ProcessInfo.processInfo.environment["LENSD_DEBUG_CROPS"] {
+                let name = "\(dir)/crop-\(Int(box.center.x))-\(Int(box.center.y))-\(orientation).pgm"
+                var data = Data("P5\n\(crop.width) \(crop.height)\n255\n".utf8)
+                data.append(contentsOf: preprocessor.pixels)
+                try? data.write(to: URL(fileURLWithPath: name))
+            }
+            let mapped = preprocessor.pixels.withUnsafeBufferPointer { pixels in
+                read.map { line in
+                    let tightened = Self.tightened(line, in: pixels, crop: crop, rows: crop.margin..<(crop.height - crop.margin))
+                    return Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(tightened) : tightened, through: crop)
+                }
+            }
+            // The likeliest way round (tried first) keeps its reading unless another is clearly
+            // surer: a misread upside down can look sure enough (`26.60` turned reads `09°92`).
+            let confidence = Self.confidence(of: mapped) + (best == nil ? Self.firstOrientationBonus : 0)
+            if best.map({ confidence > $0.confidence }) ?? true { best = (mapped, confidence) }
+            if confidence >= Self.sureConfidence { break }
+        }
+        return best?.lines ?? []
+    }
+
+    private static func upright(_ box: OCRRect) -> TextBox {
+        TextBox(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+    }
+
+    /// The most a detected box's crop is enlarged: small text (a shelf tag's digits, a dozen
+    /// pixels high) reads best at Tesseract's own text height.
+    static let detectedBoxUpscale = 4.0
+
+    /// A reading this confident is kept without trying the box another way round.
+    static let sureConfidence = 0.8
+
+    /// How much surer than the first way round another one's reading must be to replace it.
+    static let firstOrientationBonus = 0.15
+
+    /// The confidence of a box's reading: its characters' mean word confidence, 0 for nothing read.
+    static func confidence(of lines: [OCRLine]) -> Double {
+        let words = lines.flatMap(\.words).filter { !$0.text.isEmpty }
+        let characters = words.reduce(0) { $0 + $1.text.count }
+        guard characters > 0 else { return 0 }
+        return words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
+    }
+
     /// Reads every proposed text line of an 8-bit luma image held in an array.
     public func recognize(luma: [UInt8], width: Int, height: Int, stride: Int, using engine: TesseractEngine) throws(OCRError) -> [OCRLine] {
         try luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
@@ -122,10 +222,16 @@ public final class RegionRecognizer {
     /// the edges of the lines above and below included), so word boxes would be taller and wider
     /// than the text; price boxes are built from them.
     private static func tightened(_ line: OCRLine, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop, proposal: OCRRect) -> OCRLine {
-        var line = line
         // The proposal in crop pixels, one source pixel larger on every side.
         let top = crop.margin + Int((Double(proposal.y - 1 - crop.source.y) * crop.scale).rounded(.down))
         let bottom = crop.margin + Int((Double(proposal.y + proposal.height + 1 - crop.source.y) * crop.scale).rounded(.up))
+        return tightened(line, in: pixels, crop: crop, rows: top..<bottom)
+    }
+
+    /// The line with each word box shrunk to the ink inside it, within `rows` of the crop.
+    private static func tightened(_ line: OCRLine, in pixels: UnsafeBufferPointer<UInt8>, crop: LineCrop, rows: Range<Int>) -> OCRLine {
+        var line = line
+        let top = rows.lowerBound, bottom = rows.upperBound
         for index in line.words.indices {
             let box = line.words[index].box
             let x0 = max(0, box.x), y0 = max(0, box.y, top)

@@ -10,6 +10,11 @@ struct EvalCommand: ParsableCommand {
             Example:
               lensd replay --fast samples/shelf-handheld > out.ndjson
               lensd eval samples/shelf-handheld/truth.json out.ndjson
+            With --stills, scores `scan --json` output on real photos: the truth.json of a dev set \
+            (amounts with boxes; a read counts when its amount is equal and its centre lies in the \
+            box grown by 15 %, one to one) or a truth.csv of receipt totals:
+              lensd scan --json --bare-numbers --source JPY ../shared/datasets/shelf-jp-dev/images/*.jpg > shelf.ndjson
+              lensd eval --stills ../shared/datasets/shelf-jp-dev/truth.json shelf.ndjson
             A read price counts as correct when amount and currency equal a true price of the same \
             frame or image and its box centre lies inside the true box. A read of a price the \
             frame's edge cuts (the truth's "cut" list) is not scored: neither correct nor false.
@@ -42,6 +47,9 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Score tracking (ids, boxes, values over time) of a sequence instead of recall and precision.")
     var tracking = false
 
+    @Flag(help: "Score `scan --json` output against the truth of a set of real photos (truth.json with boxed amounts, or truth.csv of totals).")
+    var stills = false
+
     @Option(help: ArgumentHelp(
         "Also report the recall without each price's first N frames after it came into view (prices in view on the first frame always count): 2 for a --fast replay, whose reads land 2 frames late.",
         valueName: "frames"))
@@ -49,6 +57,9 @@ struct EvalCommand: ParsableCommand {
 
     func validate() throws {
         if settleFrames < 0 { throw ValidationError("--settle-frames must be 0 or more") }
+        if stills, tracking || byCondition {
+            throw ValidationError("--stills scores scans; it cannot be combined with --tracking or --by-condition")
+        }
         if byCondition {
             if tracking { throw ValidationError("--by-condition scores prices; it cannot be combined with --tracking") }
             if files.isEmpty { throw ValidationError("--by-condition needs TRUTH OUTPUT pairs or directories") }
@@ -72,6 +83,17 @@ struct EvalCommand: ParsableCommand {
             return
         }
         let truth = files[0]
+        if stills {
+            let stillsTruth: StillsTruth
+            do {
+                stillsTruth = try StillsTruth.load(path: truth)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            let score = StillsScore.score(truth: stillsTruth, output: try Self.outputLines(files.count > 1 ? files[1] : "-"))
+            print(json ? String(decoding: try encoder.encode(score), as: UTF8.self) : score.table)
+            return
+        }
         let truthFile = try Self.loadTruth(truth)
         let lines = try Self.outputLines(files.count > 1 ? files[1] : "-")
         if tracking {

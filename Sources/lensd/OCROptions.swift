@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCR
+import TextDetection
 
 /// Options that choose the OCR models and workers.
 struct OCROptions: ParsableArguments {
@@ -16,8 +17,13 @@ struct OCROptions: ParsableArguments {
     @Option(help: "Page segmentation: sparse (camera frames), auto (documents), block, line.")
     var psm: PageSegmentation?
 
-    @Option(name: .customLong("ocr"), help: "OCR front-end: regions (find text lines, read each one; --psm unused) or full-frame (one pass with --psm).")
-    var frontEnd: OCRFrontEnd = .regions
+    @Option(name: .customLong("ocr"), help: "OCR front-end: detector (a trained text detector finds text, each box read as one line; --psm unused), regions (the hand-made line finder) or full-frame (one pass with --psm).")
+    var frontEnd: OCRFrontEnd = .detector
+
+    @Option(name: .customLong("det-model"), help: ArgumentHelp(
+        "The text detector's model (default: \(DetectorModel.fileName) in $XDG_DATA_HOME/lensd/models, ~/.local/share/lensd/models, /usr/local/share/lensd/models or /usr/share/lensd/models).",
+        valueName: "path"))
+    var detectorModel: String?
 
     @Flag(name: .customLong("no-contrast"), help: "Regions: do not normalise each line's contrast.")
     var skipsContrast = false
@@ -34,14 +40,18 @@ struct OCROptions: ParsableArguments {
     @Option(help: "What to read: changes (new and changed regions, tracks in turn, whole frames when idle) or every-frame (read every frame whole, with --ocr).")
     var schedule: ReadSchedule = .changes
 
-    @Option(help: ArgumentHelp("With --schedule changes: seconds between whole-frame passes while the picture changes (0: none).", valueName: "seconds"))
-    var wholeFrameInterval = OCRScheduler.Configuration().wholeFrameInterval
+    @Option(help: ArgumentHelp(
+        "With --schedule changes: seconds between whole-frame passes (with --ocr detector: sweeps of one band of the frame) while the picture changes, when the workers are idle (0: none; default 0.3 with the detector, else 1.5).",
+        valueName: "seconds"))
+    var wholeFrameInterval: Double?
 
     @Option(help: ArgumentHelp("With --schedule changes: seconds between re-reads of each confirmed price.", valueName: "seconds"))
     var verifyInterval = OCRScheduler.Configuration().verifyInterval
 
     func validate() throws {
-        guard wholeFrameInterval >= 0, wholeFrameInterval.isFinite else { throw ValidationError("--whole-frame-interval must be 0 or more") }
+        if let wholeFrameInterval, !(wholeFrameInterval >= 0 && wholeFrameInterval.isFinite) {
+            throw ValidationError("--whole-frame-interval must be 0 or more")
+        }
         guard verifyInterval > 0, verifyInterval.isFinite else { throw ValidationError("--verify-interval must be more than 0") }
         if let workers, !(1...64).contains(workers) {
             throw ValidationError("--workers must be between 1 and 64")
@@ -54,11 +64,18 @@ struct OCROptions: ParsableArguments {
     /// The scheduler's tuning from `--whole-frame-interval` and `--verify-interval`.
     var scheduling: OCRScheduler.Configuration {
         var configuration = OCRScheduler.Configuration()
-        configuration.wholeFramePasses = wholeFrameInterval > 0
-        configuration.wholeFrameInterval = wholeFrameInterval
+        let interval = wholeFrameInterval ?? (frontEnd == .detector ? Self.sweepInterval : configuration.wholeFrameInterval)
+        configuration.wholeFramePasses = interval > 0
+        configuration.wholeFrameInterval = interval
+        if frontEnd == .detector { configuration.sweepBandHeight = Self.sweepBandHeight }
         configuration.verifyInterval = verifyInterval
         return configuration
     }
+
+    /// Seconds between sweeps while the picture changes (``OCRScheduler/Configuration/sweepBandHeight``).
+    static let sweepInterval = 0.3
+    /// A sweep's band: one row of the finest level's tiles (``TextLocator``).
+    static let sweepBandHeight = 160
 
     var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
 
@@ -66,9 +83,18 @@ struct OCROptions: ParsableArguments {
         OCRConfiguration(tessdataDirectory: tessdata, language: lang, pageSegmentation: psm ?? defaultSegmentation)
     }
 
-    /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them.
-    var reader: FrameReader {
-        FrameReader(regions: frontEnd == .regions ? RegionRecognizerPool(options: regionOptions) : nil)
+    /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them. Loads
+    /// the text detector's model for the detector front-end (at most one detector per worker).
+    func makeReader() throws(DetectorError) -> FrameReader {
+        switch frontEnd {
+        case .detector:
+            let pool = try TextDetectorPool(modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workerCount)
+            return FrameReader(regions: RegionRecognizerPool(options: regionOptions), detectors: pool)
+        case .regions:
+            return FrameReader(regions: RegionRecognizerPool(options: regionOptions))
+        case .fullFrame:
+            return FrameReader(regions: nil)
+        }
     }
 
     /// The region front-end's steps, as switched by `--no-contrast`, `--no-polarity`, `--no-rescale`, `--no-deskew`.

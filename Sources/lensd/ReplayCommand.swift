@@ -100,7 +100,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 queueCapacity: daemon.queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
-                reader: ocr.reader,
+                reader: try session.makeReader(ocr),
                 schedule: ocr.effectiveSchedule,
                 scheduling: scheduling),
             controlFromStdinByDefault: !paths.contains("-")))

@@ -97,7 +97,7 @@ final class ReplayPipeline: Sendable {
     private func runScheduled(source: any FrameSource, stage: PriceStage, recognizers: RegionRecognizerPool) -> Outcome {
         let synchronous = options.pacing == .fast && !options.liveSource
         // `--fast` reads frames ahead, for idle workers to propose their lines (``ProposalsAhead``).
-        let ahead = synchronous ? ProposalsAhead(recognizers: recognizers) : nil
+        let ahead = synchronous && options.reader.detectors == nil ? ProposalsAhead(recognizers: recognizers) : nil
         // … and measures their scene changes on the reading thread (``SceneChangesAhead``).
         let changesAhead = synchronous ? SceneChangesAhead() : nil
         let queue = BoundedQueue<Frame>(
@@ -118,7 +118,8 @@ final class ReplayPipeline: Sendable {
         // `--fast`: one line per read job, so that both workers finish a frame's reads together
         // (the frame they land on waits for the last). Live: four, as the limit on waiting reads counts jobs.
         let runner = OCRJobRunner(
-            recognizers: recognizers, queue: jobs, linesPerReadJob: synchronous ? 1 : 4, extractor: stage.extractor, proposalsAhead: ahead)
+            recognizers: recognizers, queue: jobs, linesPerReadJob: synchronous ? 1 : 4, extractor: stage.extractor, proposalsAhead: ahead,
+            detectors: options.reader.detectors)
         // A missing model fails here, before any frame; the handles then start beside the frame thread.
         do throws(OCRError) {
             _ = try options.ocr.resolvedTessdataDirectory()

@@ -84,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
                 queueCapacity: daemon.queueCapacity,
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
-                reader: ocr.reader,
+                reader: try session.makeReader(ocr),
                 liveSource: true,
                 schedule: ocr.effectiveSchedule,
                 scheduling: ocr.scheduling),

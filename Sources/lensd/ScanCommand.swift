@@ -4,6 +4,7 @@ import Conversion
 import Foundation
 import OCR
 import Synchronization
+import TextDetection
 import Tracking
 
 /// `lensd scan`: reads prices in still images, one result per image, no tracking.
@@ -42,7 +43,13 @@ struct ScanCommand: ParsableCommand {
             json: json)
         let ordered = OrderedDelivery(stage: printer)
         let extractor = currency.extractor(source: currencies.source)
-        let reader = ocr.reader
+        let reader: FrameReader
+        do throws(DetectorError) {
+            reader = try ocr.makeReader()
+        } catch {
+            logger.critical("\(error.description)")
+            throw ExitCode(ExitStatus.startupFailed)
+        }
         let minimumConfidence = confidence.minimumConfidence
         let images = self.images
         let nextIndex = Mutex(0)

@@ -3,8 +3,10 @@ import Foundation
 /// Recall and precision of prices read by lensd against ground truth.
 ///
 /// A read price matches a true price of the same frame (or image) when the amounts are equal as
-/// decimals, the currencies are equal, and the read box's centre lies inside the true box.
-/// Each true price matches at most one read price.
+/// decimals, the currencies are equal, and the read box's centre lies inside the true box (grown
+/// by the truth's `box_growth`). Each true price matches at most one read price. With the truth's
+/// `scoring` `labelled` (real photos, where only the prices are labelled), a read that lies in no
+/// true or cut box counts neither way.
 ///
 /// A price the frame's edge cuts (the truth's `cut` list: part of its text is out of view) is not
 /// scored: it is not needed for recall, and a read that matches it (as above) is neither correct
@@ -145,7 +147,7 @@ struct PriceScore: Encodable, Equatable {
                 func matches(_ truePrice: TruthFile.Price) -> Bool {
                     truePrice.currency == price.currency
                         && Decimal(string: truePrice.amount) == Decimal(string: price.amount)
-                        && truePrice.box.contains(x: centreX, y: centreY)
+                        && truePrice.box.contains(x: centreX, y: centreY, growth: truth.boxGrowth ?? 0)
                 }
                 if let match = unmatched.firstIndex(where: { matches(expected[$0]) }) {
                     let matched = unmatched.remove(at: match)
@@ -158,7 +160,8 @@ struct PriceScore: Encodable, Equatable {
                 } else if let match = unmatchedCut.firstIndex(where: { matches(cut[$0]) }) {
                     unmatchedCut.remove(at: match)
                     score.cutReads += 1
-                } else {
+                } else if truth.scoring != "labelled"
+                    || (expected + cut).contains(where: { $0.box.contains(x: centreX, y: centreY, growth: truth.boxGrowth ?? 0) }) {
                     score.readPrices += 1
                 }
             }

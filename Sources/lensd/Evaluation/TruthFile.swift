@@ -8,8 +8,9 @@ struct TruthFile: Decodable {
         var width: Double
         var height: Double
 
-        func contains(x px: Double, y py: Double) -> Bool {
-            px >= x && px <= x + width && py >= y && py <= y + height
+        func contains(x px: Double, y py: Double, growth: Double = 0) -> Bool {
+            let dx = width * growth / 2, dy = height * growth / 2
+            return px >= x - dx && px <= x + width + dx && py >= y - dy && py <= y + height + dy
         }
     }
 
@@ -45,6 +46,18 @@ struct TruthFile: Decodable {
     var fps: Double?
     var frames: [Frame]?
     var images: [Image]?
+    /// `labelled`: only some of what is printed is labelled (a real photo's shelf tags, whose
+    /// small print is not), so a read counts against precision only where it lies in a true or
+    /// cut box; absent: every read counts.
+    var scoring: String?
+    /// How much a true box grows (in width and in height) for a read's centre to lie in it: real
+    /// photos' boxes are drawn tight around the digits. Absent: 0.
+    var boxGrowth: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case name, width, height, fps, frames, images, scoring
+        case boxGrowth = "box_growth"
+    }
 
     enum LoadError: Error, CustomStringConvertible {
         case unreadable(String, String)

@@ -4,6 +4,7 @@ import Conversion
 import Foundation
 import Logging
 import ServiceLifecycle
+import TextDetection
 import Tracking
 
 /// One run of lensd as a daemon over a frame source, shared by `run` (a camera) and `replay`.
@@ -61,6 +62,19 @@ struct DaemonSession {
         return DaemonSession(
             daemon: daemon, currency: currency, currencies: currencies, presets: presets, logger: logger, hub: hub,
             events: events, rates: rates, rateFeed: rateFeed, escalation: escalation)
+    }
+
+    /// The workers' reader for `ocr`'s front-end; a missing or unusable detector model ends the
+    /// start-up (exit 3) with an `ERROR` that names the command that installs it.
+    func makeReader(_ ocr: OCROptions) throws -> FrameReader {
+        do throws(DetectorError) {
+            return try ocr.makeReader()
+        } catch {
+            logger.critical("\(error.description)")
+            events.emit(ErrorMessage(message: error.description, concerns: "startup"))
+            rateFeed.stop()
+            throw ExitCode(ExitStatus.startupFailed)
+        }
     }
 
     /// Runs `work` to its end; throws the exit status of a failed run.

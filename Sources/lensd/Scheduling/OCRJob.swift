@@ -36,8 +36,10 @@ struct OCRJob: Sendable {
         case verify(key: Int, box: PixelRect)
         /// One sparse-text pass over the whole frame, for what the proposals miss (blur, odd layouts),
         /// with a second read of each price found outside the `confirmed` tracks' boxes, as
-        /// ``read(_:confirmed:besideCut:)`` does.
-        case wholeFrame(confirmed: [PixelRect] = [])
+        /// ``read(_:confirmed:besideCut:)`` does. With the text detector, a sweep instead: the
+        /// detector looks at the `band` (the whole frame when nil) again and the lines it finds
+        /// there that are not `known` are read, in read jobs of this priority.
+        case wholeFrame(confirmed: [PixelRect] = [], known: [PixelRect] = [], band: PixelRect? = nil)
 
         /// The kind's name in `STATS` (`ocr_jobs`).
         var name: String {

@@ -24,6 +24,11 @@ struct OCRJobResult: Sendable {
     var observed: [PixelRect] = []
     /// Proposed lines cut by the frame's edge (a scan), to read again once they are in full view.
     var incomplete: [PixelRect] = []
+    /// Scan: detected lines that reach the edge of the part of the frame examined (inside the
+    /// frame): the next scan looks around them.
+    var cutAtRegion: [PixelRect] = []
+    /// Sweep (a whole-frame job with the detector): lines queued to be read.
+    var queuedReads = 0
     /// Proposed lines a scan left unread as small print, each with the taller line beside it:
     /// read once that line is found to hold no price.
     var smallPrint: [SmallPrint.Line] = []

@@ -1,5 +1,6 @@
 import Capture
 import OCR
+import TextDetection
 import Tracking
 
 /// Runs ``OCRJob``s on a worker's engine: proposals for a scan (split into read jobs so every
@@ -14,6 +15,9 @@ struct OCRJobRunner: Sendable {
     let extractor: PriceExtractor
     /// Proposals made ahead on idle workers (`--fast`), taken by scans instead of proposing again.
     var proposalsAhead: ProposalsAhead? = nil
+    /// The trained text detectors: scans find their lines with them (``TextLocator``), where the
+    /// frame changed, instead of with the recognizers' own line finder.
+    var detectors: TextDetectorPool? = nil
 
     /// Runs the job and returns what it found (failures are results too, never thrown).
     func run(_ job: OCRJob, engine: TesseractEngine) -> OCRJobResult {
@@ -23,10 +27,20 @@ struct OCRJobRunner: Sendable {
         do throws(OCRError) {
             switch job.kind {
             case .scan(let unread, let forced, let forcedLines, let edgeLines, let known, let confirmed, let noPrice):
-                let all = proposalsAhead?.take(frame.sequence) ?? recognizers.withRecognizer { recognizer in
-                    frame.luma.withUnsafeBufferPointer {
-                        // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
-                        recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
+                let all: [TextRegion]
+                if let detectors {
+                    let runs = unread.runs
+                    // Large text needs the coarse level; a strip that came into view rarely holds it whole.
+                    let area = runs.reduce(0) { $0 + $1.width * $1.height }
+                    let detected = try detect(in: frame, around: runs, using: detectors, coarse: area >= Double(frame.width * frame.height) / 4)
+                    all = detected.map(TextRegion.init(detected:))
+                    result.cutAtRegion = detected.filter(\.isCut).map { Self.rect(TextRegion(detected: $0).box) }
+                } else {
+                    all = proposalsAhead?.take(frame.sequence) ?? recognizers.withRecognizer { recognizer in
+                        frame.luma.withUnsafeBufferPointer {
+                            // Lines cut by the edge too: they are followed until in view (``OCRScheduler``).
+                            recognizer.propose(luma: $0, width: frame.width, height: frame.height, stride: frame.stride, keepingLinesAtEdges: true)
+                        }
                     }
                 }
                 // The lines beside which smaller ones are a tag's small print: all but those found
@@ -128,7 +142,26 @@ struct OCRJobRunner: Sendable {
                 // A tentative track whose crop reads nothing is read as its proposed line next;
                 // a confirmed one is only verified, and waits for its next turn.
                 if result.lines.isEmpty, job.priority == .tentative { result.emptyCrops = [Self.rect(crop.box)] }
-            case .wholeFrame(let confirmed):
+            case .wholeFrame(let confirmed, let known, let band):
+                if let detectors {
+                    // A sweep: the detector looks at the band again, for lines the scans missed;
+                    // those not read before are read as scans' lines are, after new regions.
+                    let region = band ?? PixelRect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
+                    let fresh = try detect(in: frame, around: [region], using: detectors, coarse: true).map(TextRegion.init(detected:)).filter { line in
+                        let box = Self.rect(line.box)
+                        return region.contains(x: box.midX, y: box.midY)
+                            && OCRScheduler.isInView(box, marginHeights: OCRScheduler.readingEdgeMargin, width: frame.width, height: frame.height)
+                            && Self.needsReading(box, forced: CellMask(cellSize: 16, frameWidth: frame.width, frameHeight: frame.height), known: known)
+                    }
+                    result.queuedReads = fresh.count
+                    var start = 0
+                    while start < fresh.count {
+                        let end = min(fresh.count, start + max(1, linesPerReadJob))
+                        queue.push(OCRJob(kind: .read(Array(fresh[start..<end]), confirmed: confirmed), priority: .wholeFrame, frame: frame, time: job.time))
+                        start = end
+                    }
+                    break
+                }
                 result.lines = try frame.luma.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                     try engine.recognize(luma: buffer, width: frame.width, height: frame.height, stride: frame.stride)
                 }
@@ -143,6 +176,32 @@ struct OCRJobRunner: Sendable {
         }
         return result
     }
+
+    /// The text the detector finds in and around the `unread` parts of a frame (grown by
+    /// ``detectionMargin``, so that a line across their edge is whole in most cases; one still
+    /// cut there is marked unread around it for the next scan); at the finest scale only unless
+    /// `coarse`.
+    private func detect(in frame: Frame, around unread: [PixelRect], using detectors: TextDetectorPool, coarse: Bool) throws(OCRError) -> [TextBox] {
+        let margin = Self.detectionMargin
+        let regions = unread.map { rect in
+            PixelBox(x: Int(rect.x - margin), y: Int(rect.y - margin), width: Int(rect.width + 2 * margin), height: Int(rect.height + 2 * margin))
+        }
+        var configuration = TextLocator.Configuration.video(width: frame.width, height: frame.height)
+        if !coarse { configuration.scales = Array(configuration.scales.suffix(1)) }
+        let locator = TextLocator(configuration: configuration)
+        do throws(DetectorError) {
+            return try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
+                try frame.luma.withUnsafeBufferPointer { (luma) throws(DetectorError) -> [TextBox] in
+                    try locator.locate(luma: luma, width: frame.width, height: frame.height, stride: frame.stride, regions: regions, using: detector).boxes
+                }
+            }
+        } catch {
+            throw .detectionFailed(error.description)
+        }
+    }
+
+    /// Pixels by which a scan's detection reaches beyond the cells it reads.
+    static let detectionMargin = 32.0
 
     /// The boxes of the prices on `lines` near the frame's right edge that end in their final
     /// digits with nothing printed right after them (``DetectedPrice/endsInFinalDigits``,

@@ -48,6 +48,10 @@ struct OCRScheduler {
         var stillWholeFrameInterval = 20.0
         /// Whether to plan whole-frame passes at all.
         var wholeFramePasses = true
+        /// With the text detector, whole-frame passes are sweeps: the detector looks again at one
+        /// band of the frame this many pixels high at a time, in turn (``OCRJob/Kind/wholeFrame(confirmed:known:band:)``).
+        /// `nil`: one Tesseract pass over the whole frame.
+        var sweepBandHeight: Int? = nil
         /// Times a line read with no price found on it is read again (a read can fail on noise or
         /// blur that the next frames do not have), and the seconds between those reads: more often
         /// for a line whose read looks like a price (``PriceLikeText``).
@@ -157,6 +161,8 @@ struct OCRScheduler {
     private var pendingShift = (dx: 0.0, dy: 0.0)
     private var scansRunning = 0
     private var wholeFrameRunning = false
+    /// The band of the frame the next sweep looks at (``Configuration/sweepBandHeight``).
+    private var nextSweepBand = 0
     private var lastWholeFrameAt = -Double.infinity
     /// The interval between whole-frame passes while the picture changes, as a multiple of
     /// ``Configuration/wholeFrameInterval``: doubled after each pass that found nothing new.
@@ -403,7 +409,16 @@ struct OCRScheduler {
                 wholeFrameRunning = true
                 changedSinceWholeFrame = false
                 lastWholeFrameAt = time
-                jobs.append(OCRJob(kind: .wholeFrame(confirmed: confirmedBoxes), priority: .wholeFrame, frame: frame, time: time))
+                var band: PixelRect?
+                if let bandHeight = configuration.sweepBandHeight, bandHeight > 0 {
+                    let bands = max(1, (frame.height + bandHeight - 1) / bandHeight)
+                    let index = nextSweepBand % bands
+                    nextSweepBand = index + 1
+                    band = PixelRect(x: 0, y: Double(index * bandHeight), width: Double(frame.width), height: Double(min(bandHeight, frame.height - index * bandHeight)))
+                }
+                jobs.append(OCRJob(
+                    kind: .wholeFrame(confirmed: confirmedBoxes, known: knownLines.map(\.line), band: band), priority: .wholeFrame, frame: frame,
+                    time: time))
             }
         }
         return jobs
@@ -421,6 +436,12 @@ struct OCRScheduler {
         switch result.kind {
         case .scan(let mask, _, let lines, let atEdge, _, _, _):
             scansRunning -= 1
+            // A line the detection cut where it stopped looking: looked at again around it.
+            if !result.dropped, !result.cutAtRegion.isEmpty {
+                markUnread(result.cutAtRegion.map { line in
+                    PixelRect(x: line.x - 2 * line.height, y: line.y - line.height, width: line.width + 4 * line.height, height: 3 * line.height)
+                }, offset: offset)
+            }
             if result.dropped {
                 markUnread(mask.runs, offset: offset)
                 forcedLines += lines.map { offset.applied(to: $0) }
@@ -502,9 +523,16 @@ struct OCRScheduler {
         case .verify(let key, _):
             verifying.remove(key)
             lastVerifiedAt[key] = result.frameTime
-        case .wholeFrame:
+        case .wholeFrame(_, _, let band):
             wholeFrameRunning = false
             guard !result.dropped, result.failure == nil else { break }
+            if band != nil, let bandHeight = configuration.sweepBandHeight {
+                // Sweeps of a whole frame's bands that found nothing new wait twice as long.
+                let bands = Double(max(1, (result.frameHeight + bandHeight - 1) / bandHeight))
+                wholeFrameBackoff = result.queuedReads > 0
+                    ? 1 : min(wholeFrameBackoff * pow(2, 1 / bands), configuration.stillWholeFrameInterval / configuration.wholeFrameInterval)
+                break
+            }
             let offTrack = result.priceBoxes.map { offset.applied(to: $0) }.filter { price in
                 !trackBoxes.contains { Self.isNear(price, $0) }
             }
