@@ -100,7 +100,10 @@ struct CurrencySpellings: Codable, Sendable, Equatable {
     /// (`/proc/self/maps`), as text. The mappings are read as bytes, since a mapped file's name
     /// need not be UTF-8, and a mapping whose file is gone or cannot be examined is passed over.
     private static func icuLibrary() -> String? {
-        guard let maps = FileManager.default.contents(atPath: "/proc/self/maps") else { return nil }
+        // Read to its end: the file reports no size, and a process linking many libraries maps
+        // more than one read returns.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let maps = try? handle.readToEnd() else { return nil }
+        try? handle.close()
         for line in String(decoding: maps, as: UTF8.self).split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
