@@ -78,7 +78,7 @@ public final class LinePreprocessor {
         else { return nil }
         let started = ThreadCPUClock.now()
         let lineHeight = max(1, Int(boxHeight.rounded()))
-        let padX = max(2, lineHeight / 6), padY = max(2, lineHeight / 5)
+        let padX = max(2, lineHeight / 6), padY = max(2, lineHeight / 10)
         let sourceWidth = Int(boxWidth.rounded()) + 2 * padX, sourceHeight = lineHeight + 2 * padY
         let source = OCRRect(
             x: Int((center.x - Double(sourceWidth) / 2).rounded()), y: Int((center.y - Double(sourceHeight) / 2).rounded()),

@@ -97,15 +97,24 @@ public final class RegionRecognizer {
             // A detector's box is read along its rotation; an upright line much taller than
             // wide (a tracked price of text printed sideways) is tried turned a quarter.
             if let box = proposal.detected ?? (proposal.box.height * 2 > proposal.box.width * 3 ? Self.upright(proposal.box) : nil) {
-                lines += try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine)
+                lines += try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine).lines
                 continue
             }
             guard let crop = preprocessor.prepare(luma: luma, width: width, height: height, stride: stride, box: proposal.box) else {
                 continue
             }
             let ocrStarted = ThreadCPUClock.now()
-            let read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+            var read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                 try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
+            }
+            if let split = preprocessor.pixels.withUnsafeBufferPointer({
+                SuperscriptCents.split(in: $0, width: crop.width, height: crop.height, margin: crop.margin, threshold: crop.inkThreshold)
+            }) {
+                if let marked = SuperscriptCents.withDecimals(read) {
+                    read = marked
+                } else if let joined = try readSplit(at: split, crop: crop, using: engine) {
+                    read = joined
+                }
             }
             ocrTime += ThreadCPUClock.now() - ocrStarted
             lines += preprocessor.pixels.withUnsafeBufferPointer { pixels in
@@ -142,19 +151,30 @@ public final class RegionRecognizer {
             engine.setPageSegmentation(engine.configuration.pageSegmentation)
             if options.detectsPolarity { engine.setVariable("tessedit_do_invert", "1") }
         }
-        var lines: [OCRLine] = []
-        for box in boxes {
-            lines += try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine)
+        var readings = try boxes.map { (box) throws(OCRError) -> SuperscriptCents.Reading in
+            try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine)
         }
-        return lines
+        // Small raised cents after a price's digits belong to it.
+        var joinedAway = Set<Int>()
+        for main in readings.indices where !readings[main].lines.isEmpty {
+            for cents in readings.indices where cents != main && !joinedAway.contains(cents)
+                && SuperscriptCents.isCents(readings[cents].box, after: readings[main]) {
+                if let joined = SuperscriptCents.joined(readings[main].lines, readings[cents].lines) {
+                    readings[main].lines = joined
+                    joinedAway.insert(cents)
+                    break
+                }
+            }
+        }
+        return readings.indices.filter { !joinedAway.contains($0) }.flatMap { readings[$0].lines }
     }
 
     /// Reads one detected box, each way round that ``LineOrientation`` suggests until one reads
     /// surely; the engine is set for single lines already.
     private func readBox(
         _ box: TextBox, luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, using engine: TesseractEngine
-    ) throws(OCRError) -> [OCRLine] {
-        var best: (lines: [OCRLine], confidence: Double)?
+    ) throws(OCRError) -> SuperscriptCents.Reading {
+        var best: (lines: [OCRLine], confidence: Double, turned: (width: Double, height: Double, angle: Double))?
         for orientation in LineOrientation.candidates(for: box) {
             let turned = orientation.applied(to: box)
             guard let crop = preprocessor.prepare(
@@ -162,29 +182,52 @@ public final class RegionRecognizer {
                 boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, maximumUpscale: Self.detectedBoxUpscale)
             else { continue }
             let ocrStarted = ThreadCPUClock.now()
-            let read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+            var read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
                 try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
             }
-            ocrTime += ThreadCPUClock.now() - ocrStarted
-            if let dir = ProcessInfo.processInfo.environment["LENSD_DEBUG_CROPS"] {
-                let name = "\(dir)/crop-\(Int(box.center.x))-\(Int(box.center.y))-\(orientation).pgm"
-                var data = Data("P5\n\(crop.width) \(crop.height)\n255\n".utf8)
-                data.append(contentsOf: preprocessor.pixels)
-                try? data.write(to: URL(fileURLWithPath: name))
+            if let split = preprocessor.pixels.withUnsafeBufferPointer({
+                SuperscriptCents.split(in: $0, width: crop.width, height: crop.height, margin: crop.margin, threshold: crop.inkThreshold)
+            }) {
+                if let marked = SuperscriptCents.withDecimals(read) {
+                    read = marked
+                } else if let joined = try readSplit(at: split, crop: crop, using: engine) {
+                    read = joined
+                }
             }
+            ocrTime += ThreadCPUClock.now() - ocrStarted
             let mapped = preprocessor.pixels.withUnsafeBufferPointer { pixels in
                 read.map { line in
                     let tightened = Self.tightened(line, in: pixels, crop: crop, rows: crop.margin..<(crop.height - crop.margin))
                     return Self.mapped(options.joinsSplitDecimals ? DecimalWordJoiner.joined(tightened) : tightened, through: crop)
                 }
             }
-            // The likeliest way round (tried first) keeps its reading unless another is clearly
+            // Upright, when tried first, keeps its reading unless another way round is clearly
             // surer: a misread upside down can look sure enough (`26.60` turned reads `09°92`).
-            let confidence = Self.confidence(of: mapped) + (best == nil ? Self.firstOrientationBonus : 0)
-            if best.map({ confidence > $0.confidence }) ?? true { best = (mapped, confidence) }
+            // Text running up or down is as likely either way.
+            let confidence = Self.confidence(of: mapped) * Self.plausibility(of: mapped) + (best == nil && orientation == .upright ? Self.firstOrientationBonus : 0)
+            if best.map({ confidence > $0.confidence }) ?? true { best = (mapped, confidence, turned) }
             if confidence >= Self.sureConfidence { break }
         }
-        return best?.lines ?? []
+        let turned = best?.turned ?? (width: box.width, height: box.height, angle: box.angle)
+        return SuperscriptCents.Reading(box: box, angle: turned.angle, width: turned.width, height: turned.height, lines: best?.lines ?? [])
+    }
+
+    /// The prepared line read as main digits (left of `split`) and superscript cents (right of
+    /// it), each on its own with the line's background elsewhere, joined as one price; nil when
+    /// the two reads are no such pair.
+    private func readSplit(at split: Int, crop: LineCrop, using engine: TesseractEngine) throws(OCRError) -> [OCRLine]? {
+        let background = preprocessor.pixels.first ?? 255
+        func part(_ columns: Range<Int>) throws(OCRError) -> [OCRLine] {
+            var pixels = preprocessor.pixels
+            for y in 0..<crop.height {
+                for x in 0..<crop.width where !columns.contains(x) { pixels[y * crop.width + x] = background }
+            }
+            return try pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+                try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
+            }
+        }
+        let main = try part(0..<split), cents = try part(split..<crop.width)
+        return SuperscriptCents.joined(main, cents)
     }
 
     private static func upright(_ box: OCRRect) -> TextBox {
@@ -198,8 +241,17 @@ public final class RegionRecognizer {
     /// A reading this confident is kept without trying the box another way round.
     static let sureConfidence = 0.8
 
-    /// How much surer than the first way round another one's reading must be to replace it.
-    static let firstOrientationBonus = 0.15
+    /// How much surer than upright another way round's reading must be to replace it.
+    static let firstOrientationBonus = 0.3
+
+    /// The share of a reading's characters that text and prices are made of (letters, digits,
+    /// currency signs, `.,%-/`): a line read the wrong way round comes out as marks (`ov C>`).
+    static func plausibility(of lines: [OCRLine]) -> Double {
+        let characters = lines.flatMap { $0.text.filter { !$0.isWhitespace } }
+        guard !characters.isEmpty else { return 0 }
+        let plain = characters.filter { $0.isLetter || $0.isNumber || $0.isCurrencySymbol || ".,%-/".contains($0) }
+        return Double(plain.count) / Double(characters.count)
+    }
 
     /// The confidence of a box's reading: its characters' mean word confidence, 0 for nothing read.
     static func confidence(of lines: [OCRLine]) -> Double {

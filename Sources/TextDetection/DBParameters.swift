@@ -10,7 +10,7 @@ public struct DBParameters: Sendable, Hashable {
     /// Regions examined at most, largest first.
     public var maximumCandidates: Int
 
-    public init(binarizeThreshold: Double = 0.3, boxThreshold: Double = 0.5, unclipRatio: Double = 1.6, maximumCandidates: Int = 1000) {
+    public init(binarizeThreshold: Double = 0.3, boxThreshold: Double = 0.5, unclipRatio: Double = 1.2, maximumCandidates: Int = 1000) {
         self.binarizeThreshold = binarizeThreshold
         self.boxThreshold = boxThreshold
         self.unclipRatio = unclipRatio

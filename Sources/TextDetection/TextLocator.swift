@@ -175,8 +175,16 @@ public struct TextLocator: Sendable {
     /// Gap between the pieces of a line, as a share of its height, up to which they are joined.
     static let lineGap = 0.3
 
+    /// A piece at most this many heights long (a currency sign, a unit) is joined across
+    /// ``shortPieceGap`` heights: a word space of a wide font.
+    static let shortPieceLength = 1.2
+    static let shortPieceGap = 0.9
+
     /// The two boxes as one line, when they are pieces of one (see ``joinedLines(_:)``).
-    static func joined(_ a: TextBox, _ b: TextBox) -> TextBox? {
+    static func joined(_ first: TextBox, _ second: TextBox) -> TextBox? {
+        // Each box with its long side first: the text runs along it (a tall box holds text
+        // running up or down, and its lines stand side by side, not one after another).
+        let a = alongText(first), b = alongText(second)
         var turn = abs(a.angle - b.angle).truncatingRemainder(dividingBy: .pi)
         turn = min(turn, .pi - turn)
         guard turn <= 10 * .pi / 180 else { return nil }
@@ -193,12 +201,28 @@ public struct TextLocator: Sendable {
         let (bu0, bu1) = (pb.map(\.u).min() ?? 0, pb.map(\.u).max() ?? 0), (bv0, bv1) = (pb.map(\.v).min() ?? 0, pb.map(\.v).max() ?? 0)
         let rows = min(av1, bv1) - max(av0, bv0)
         let gap = max(au0, bu0) - min(au1, bu1)
-        guard rows >= 0.6 * min(av1 - av0, bv1 - bv0), gap <= lineGap * high else { return nil }
+        // A lone sign or short word beside a line (`87,99` and `€` on a receipt) across a wider gap.
+        let short = min(au1 - au0, bu1 - bu0) <= shortPieceLength * low
+        guard rows >= 0.6 * min(av1 - av0, bv1 - bv0), gap <= (short ? shortPieceGap : lineGap) * high else { return nil }
         let u0 = min(au0, bu0), u1 = max(au1, bu1), v0 = min(av0, bv0), v1 = max(av1, bv1)
         let cu = (u0 + u1) / 2, cv = (v0 + v1) / 2
         let center = TextBox.Point(x: origin.x + cu * cosine - cv * sine, y: origin.y + cu * sine + cv * cosine)
-        return TextBox(center: center, width: u1 - u0, height: v1 - v0, angle: a.angle, score: max(a.score, b.score), isCut: a.isCut || b.isCut)
+        let score = max(a.score, b.score), isCut = a.isCut || b.isCut
+        // Given back the way the first was, so that its reading orientations stay the same.
+        guard isTall(first) else {
+            return TextBox(center: center, width: u1 - u0, height: v1 - v0, angle: a.angle, score: score, isCut: isCut)
+        }
+        return TextBox(center: center, width: v1 - v0, height: u1 - u0, angle: a.angle - .pi / 2, score: score, isCut: isCut)
     }
+
+    /// The same rectangle described with its long side as its first edge, when it is clearly
+    /// taller than wide (a sign or a digit alone can be a little taller than wide).
+    static func alongText(_ box: TextBox) -> TextBox {
+        guard isTall(box) else { return box }
+        return TextBox(center: box.center, width: box.height, height: box.width, angle: box.angle + .pi / 2, score: box.score, isCut: box.isCut)
+    }
+
+    private static func isTall(_ box: TextBox) -> Bool { box.height > 1.5 * box.width }
 
     /// The share of `b`'s bounds that `a`'s bounds cover.
     static func overlap(_ a: TextBox, _ b: TextBox) -> Double {

@@ -15,22 +15,15 @@ struct FrameReader: Sendable {
         if let detectors {
             let locator = TextLocator(configuration: .still(width: width, height: height))
             let found: [TextBox]
-            var cost = DetectionCost()
             do throws(DetectorError) {
-                (found, cost) = try detectors.withDetector { (detector) throws(DetectorError) -> ([TextBox], DetectionCost) in
-                    try locator.locate(luma: luma, width: width, height: height, stride: stride, using: detector)
+                found = try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
+                    try locator.locate(luma: luma, width: width, height: height, stride: stride, using: detector).boxes
                 }
             } catch {
                 throw .detectionFailed(error.description)
             }
             let lines = try regions.withRecognizer { (recognizer) throws(OCRError) -> [OCRLine] in
                 try recognizer.read(luma: luma, width: width, height: height, stride: stride, boxes: found, using: engine)
-            }
-            if ProcessInfo.processInfo.environment["LENSD_DEBUG_LINES"] != nil {
-                var text = "COST \(cost.network) \(cost.runs) scales \(locator.configuration.scales)\n"
-                for box in found { let b = box.bounds; text += "BOX \(Int(b.x)) \(Int(b.y)) \(Int(b.width)) \(Int(b.height)) \(box.width) \(box.height) \(box.angle)\n" }
-                for line in lines { text += "LINE \(line.box.x) \(line.box.y) \(line.box.width) \(line.box.height) \(line.confidence) \(line.text)\n" }
-                FileHandle.standardError.write(Data(text.utf8))
             }
             return lines
         }

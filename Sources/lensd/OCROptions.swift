@@ -37,6 +37,9 @@ struct OCROptions: ParsableArguments {
     @Flag(name: .customLong("no-deskew"), help: "Regions: do not straighten tilted lines.")
     var skipsDeskew = false
 
+    @Flag(name: .customLong("no-binarize"), help: "Detector: read each box's crop in grey levels instead of black on white.")
+    var skipsBinarization = false
+
     @Option(help: "What to read: changes (new and changed regions, tracks in turn, whole frames when idle) or every-frame (read every frame whole, with --ocr).")
     var schedule: ReadSchedule = .changes
 
@@ -104,6 +107,7 @@ struct OCROptions: ParsableArguments {
         options.detectsPolarity = !skipsPolarity
         options.rescales = !skipsRescale
         options.deskews = !skipsDeskew
+        options.binarizesDetectedLines = !skipsBinarization
         return options
     }
 }

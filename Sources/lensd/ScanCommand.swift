@@ -108,10 +108,21 @@ enum ScanResult: Sendable {
             return .failed(path: path, message: "\(path): \(error.description)")
         }
         let elapsed = began.duration(to: clock.now)
-        let prices = lines.flatMap { extractor.prices(in: TextLine($0)) }.filter { $0.confidence >= minimumConfidence }
+        let prices = lines.flatMap { extractor.prices(in: TextLine($0)) }.filter {
+            $0.confidence >= minimumConfidence && !runsOffTheImage($0, width: image.width, height: image.height)
+        }
         return .read(
             path: path, width: image.width, height: image.height, prices: prices,
             ocrSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    /// Whether a price's text runs into the image's side where it may go on (it starts or ends in
+    /// a digit there): `USD 72` of a tag cut after `72.9` is not a price of the image.
+    static func runsOffTheImage(_ price: DetectedPrice, width: Int, height: Int) -> Bool {
+        let text = price.text.trimmingCharacters(in: .whitespaces), box = price.box
+        let tolerance = max(2, box.height / 10)
+        return (text.first?.isNumber ?? true) && box.x <= tolerance
+            || (text.last?.isNumber ?? true) && box.maxX >= Double(width) - tolerance
     }
 }
 

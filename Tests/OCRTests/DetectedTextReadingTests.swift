@@ -52,4 +52,18 @@ struct DetectedTextReadingTests {
             #expect(texts.contains { $0.contains(price) }, "\(price) not read with the board turned \(turn): \(texts)")
         }
     }
+
+    @Test func superscriptCentsAfterTheMainDigitsBelongToThePrice() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/superscript-cents.png")
+        let image = try ImageLoader.loadLuma(path: fixture.path)
+        let detector = try TextDetector(modelPath: DetectorModel.resolve(explicit: ProcessInfo.processInfo.environment["LENSD_DET_MODEL"]))
+        let engine = try TesseractEngine()
+        let texts = try image.luma.withUnsafeBufferPointer { luma in
+            let boxes = try TextLocator(configuration: .still(width: image.width, height: image.height))
+                .locate(luma: luma, width: image.width, height: image.height, stride: image.width, using: detector).boxes
+            return try RegionRecognizer().read(luma: luma, width: image.width, height: image.height, stride: image.width, boxes: boxes, using: engine)
+                .map { $0.text.filter { !$0.isWhitespace } }
+        }
+        #expect(texts.contains { $0.contains("3.95") }, "\(texts)")
+    }
 }

@@ -37,4 +37,31 @@ struct TextLocatorTests {
         #expect(!TextLocator.explains(small, cell))
         #expect(TextLocator.explains(resolved, cell))
     }
+
+    @Test func piecesOfOneLineAreJoined() {
+        let joined = TextLocator.joinedLines([TextBox(x: 100, y: 100, width: 60, height: 30), TextBox(x: 165, y: 100, width: 50, height: 30)])
+        #expect(joined.count == 1)
+        #expect(joined.first.map { abs($0.width - 115) < 1 && abs($0.height - 30) < 1 } == true)
+    }
+
+    @Test func aLoneSignIsJoinedAcrossAWordSpace() {
+        // `87,99` and `€` of a receipt, 0.74 of a height apart: too far for two long pieces.
+        let amount = TextBox(x: 114, y: 207, width: 97, height: 31), sign = TextBox(x: 234, y: 210, width: 17, height: 23)
+        #expect(TextLocator.joinedLines([amount, sign]).count == 1)
+        let word = TextBox(x: 234, y: 207, width: 97, height: 31)
+        #expect(TextLocator.joinedLines([amount, word]).count == 2)
+    }
+
+    @Test func linesOfTextRunningUpAndDownStayApart() {
+        // Three tall lines side by side (a board turned a quarter): their columns are lines.
+        let lines = [TextBox(x: 100, y: 50, width: 50, height: 300), TextBox(x: 160, y: 60, width: 20, height: 150), TextBox(x: 190, y: 60, width: 20, height: 170)]
+        #expect(TextLocator.joinedLines(lines).count == 3)
+    }
+
+    @Test func piecesOfATallLineAreJoinedAlongIt() {
+        let joined = TextLocator.joinedLines([TextBox(x: 100, y: 50, width: 40, height: 120), TextBox(x: 100, y: 175, width: 40, height: 100)])
+        #expect(joined.count == 1)
+        // Still tall, so its reading orientations stay those of a line running up or down.
+        #expect(joined.first.map { $0.height > 2 * $0.width && abs($0.height - 225) < 1 } == true)
+    }
 }
