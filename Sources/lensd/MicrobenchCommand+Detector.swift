@@ -1,0 +1,94 @@
+import ArgumentParser
+import Capture
+import Foundation
+import TextDetection
+
+extension MicrobenchCommand {
+    /// `lensd microbench detector`: what the text detector costs per frame of a recording at each
+    /// scale the locator uses, on one thread, every tile of the frame run.
+    struct Detector: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Milliseconds per frame of the text detector at each scale, every tile run, on one thread.",
+            discussion: """
+                Each scale runs the network over the whole frame in the locator's tiles (the input the \
+                network sees is the frame resized by the scale); the figures are the median, minimum \
+                and maximum over --runs of the mean per frame, with the network's input pixels and the \
+                boxes found per frame.
+                """)
+
+        @OptionGroup var recording: RecordingOptions
+
+        @Option(help: "Scales of the frame the network sees, comma separated.")
+        var scales = "0.5,1,2"
+
+        @Option(help: "Frames of the recording measured at most.")
+        var frames = 8
+
+        @Option(name: .customLong("det-model"), help: "The detector model (default: the installed one).")
+        var modelPath: String?
+
+        struct Figure: Encodable {
+            var benchmark: String
+            var scale: Double
+            var inputPixelsPerFrame: Int
+            var networkRunsPerFrame: Int
+            var boxesPerFrame: Double
+            var medianMilliseconds: Double
+            var minimumMilliseconds: Double
+            var maximumMilliseconds: Double
+        }
+
+        func run() throws {
+            let frames = Array(try MicrobenchCommand.frames(at: recording.path).prefix(max(1, self.frames)))
+            let parsed = scales.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ $0 > 0 && $0 <= 4 }) else {
+                throw ValidationError("--scales: give scales between 0 and 4, comma separated (\(scales))")
+            }
+            let detector: TextDetector
+            do throws(DetectorError) {
+                detector = try TextDetector(modelPath: DetectorModel.resolve(explicit: modelPath))
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let locator = TextLocator.Configuration.video(width: frames[0].width, height: frames[0].height)
+            for scale in parsed {
+                var cost = DetectionCost(), boxes = 0
+                var failure: DetectorError?
+                let rates = MicrobenchCommand.measure(runs: recording.runs, work: frames.count) {
+                    cost = DetectionCost()
+                    boxes = 0
+                    for frame in frames {
+                        do throws(DetectorError) {
+                            let found = try frame.luma.withUnsafeBufferPointer { (luma) throws(DetectorError) in
+                                try detector.detect(
+                                    luma: luma, width: frame.width, height: frame.height, stride: frame.stride, scale: scale,
+                                    tileSize: locator.tileSize, tileMargin: locator.tileMargin)
+                            }
+                            cost = cost + found.cost
+                            boxes += found.boxes.count
+                        } catch {
+                            failure = error
+                        }
+                    }
+                }
+                if let failure { throw ValidationError(failure.description) }
+                let milliseconds = rates.map { $0 > 0 ? 1000 / $0 : 0 }.sorted()
+                let figure = Figure(
+                    benchmark: "detector \(frames[0].width)x\(frames[0].height)", scale: scale,
+                    inputPixelsPerFrame: cost.inputPixels / frames.count, networkRunsPerFrame: cost.runs / frames.count,
+                    boxesPerFrame: Double(boxes) / Double(frames.count), medianMilliseconds: milliseconds[milliseconds.count / 2],
+                    minimumMilliseconds: milliseconds.first ?? 0, maximumMilliseconds: milliseconds.last ?? 0)
+                if recording.json {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    print(String(decoding: try encoder.encode(figure), as: UTF8.self))
+                } else {
+                    print(figure.benchmark + String(
+                        format: " at scale %g: median %.0f ms a frame (min %.0f, max %.0f; %d runs of %d frames), %d network pixels in %d runs, %.1f boxes",
+                        scale, figure.medianMilliseconds, figure.minimumMilliseconds, figure.maximumMilliseconds,
+                        milliseconds.count, frames.count, figure.inputPixelsPerFrame, figure.networkRunsPerFrame, figure.boxesPerFrame))
+                }
+            }
+        }
+    }
+}
