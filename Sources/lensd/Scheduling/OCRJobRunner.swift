@@ -137,7 +137,11 @@ struct OCRJobRunner: Sendable {
                 let crop = job.priority == .verification
                     ? Self.verificationRegion(around: box, width: frame.width, height: frame.height)
                     : Self.region(around: box, width: frame.width, height: frame.height)
-                result.lines = try read([crop], in: frame, engine: engine)
+                // With the detector, the tracked box is found again around where the tracker put
+                // it and read along the found box: a crop of the tracked box alone loses a digit
+                // when the box has drifted by a few pixels.
+                let found = try detectors.map { (detectors) throws(OCRError) in try detectLine(around: box, in: frame, using: detectors) } ?? []
+                result.lines = try read(found.isEmpty ? [crop] : found.map(TextRegion.init(detected:)), in: frame, engine: engine)
                 result.observed = [box]
                 // A tentative track whose crop reads nothing is read as its proposed line next;
                 // a confirmed one is only verified, and waits for its next turn.
@@ -199,6 +203,38 @@ struct OCRJobRunner: Sendable {
             throw .detectionFailed(error.description)
         }
     }
+
+    /// The detected boxes of a tracked line near `box`: the detector runs over the box grown by
+    /// a text height on each side, at the scale that makes the text about ``verifiedTextHeight``
+    /// network pixels high (within the video levels' scales), and the boxes whose centres lie
+    /// within the box's rows and near its columns are kept.
+    private func detectLine(around box: PixelRect, in frame: Frame, using detectors: TextDetectorPool) throws(OCRError) -> [TextBox] {
+        guard box.height >= 1 else { return [] }
+        let video = TextLocator.Configuration.video(width: frame.width, height: frame.height)
+        var configuration = video
+        let scale = min(video.scales.last ?? 1, max(video.scales.first ?? 1, Self.verifiedTextHeight / box.height))
+        configuration.scales = [scale]
+        let grow = box.height
+        let region = PixelBox(x: Int(box.x - grow), y: Int(box.y - grow), width: Int(box.width + 2 * grow), height: Int(box.height + 2 * grow))
+        let boxes: [TextBox]
+        do throws(DetectorError) {
+            boxes = try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
+                try frame.luma.withUnsafeBufferPointer { (luma) throws(DetectorError) -> [TextBox] in
+                    try TextLocator(configuration: configuration)
+                        .locate(luma: luma, width: frame.width, height: frame.height, stride: frame.stride, regions: [region], using: detector).boxes
+                }
+            }
+        } catch {
+            throw .detectionFailed(error.description)
+        }
+        return boxes.filter { found in
+            let centre = found.center
+            return centre.y >= box.y && centre.y <= box.maxY && centre.x >= box.x - grow && centre.x <= box.maxX + grow
+        }
+    }
+
+    /// Network pixels high that a tracked line's text is detected at when it is verified.
+    static let verifiedTextHeight = 32.0
 
     /// Pixels by which a scan's detection reaches beyond the cells it reads.
     static let detectionMargin = 32.0
@@ -291,12 +327,17 @@ struct OCRJobRunner: Sendable {
                     text: price.text, evidence: price.currencyEvidence, box: price.box, width: frame.width, height: frame.height,
                     rightEndShown: whole)
             }
+        // With the detector, the crops are read as detected boxes are (upright, rescaled to the
+        // detector's line height, binarised): the line finder's preparation of a small crop
+        // misreads what the box's read got right (`779,` for `279`).
+        let asRead = { (region: TextRegion) in detectors == nil ? region : TextRegion(detected: TextBox(x: Double(region.box.x), y: Double(region.box.y), width: Double(region.box.width), height: Double(region.box.height))) }
         let crops = found.map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
-        result.confirmations = try read(crops, in: frame, engine: engine)
+        result.confirmations = try read(crops.map(asRead), in: frame, engine: engine)
         let disputed = Self.disputed(
             found.map(\.price), crops: crops.map { Self.rect($0.box) },
             secondReads: result.confirmations.flatMap { extractor.prices(in: TextLine($0)) })
-        result.tieBreaks = try read(disputed.map { Self.region(around: found[$0].price.box, width: frame.width, height: frame.height) }, in: frame, engine: engine)
+        result.tieBreaks = try read(
+            disputed.map { asRead(Self.region(around: found[$0].price.box, width: frame.width, height: frame.height)) }, in: frame, engine: engine)
         return crops
     }
 
