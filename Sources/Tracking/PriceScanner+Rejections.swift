@@ -85,6 +85,10 @@ extension PriceScanner {
         if !isMarked, let year = number.integerValueIfPlain, number.digitCount == 4, (1900...2099).contains(year) {
             return true
         }
+        // A year and month with no marker: a best-before `2027.04`, not 2,027.04.
+        if !isMarked, number.separators == [.point] || number.separators == [.comma], number.groupLengths == [4, 2] {
+            if (1900...2099).contains(number.significand / 100), (1...12).contains(number.significand % 100) { return true }
+        }
         return false
     }
 

@@ -22,11 +22,6 @@ final class PriceStage {
     var emitsTrackEvents = false
     /// Tracks below this confidence are not shown (`--min-confidence`); they are still tracked.
     var minimumConfidence = 0.0
-    /// Whether a second read of the same frame confirms an amount with no currency marker too:
-    /// with the detector, the second read is of an upright crop around the price, a preparation
-    /// of its own, and unmarked prices (`--bare-numbers`, a yen shelf) would otherwise wait for a
-    /// read of another frame (``confirmsOnItsFrame(_:)``).
-    var confirmsUnmarkedOnItsFrame = false
 
     init(
         extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale,
@@ -106,7 +101,7 @@ final class PriceStage {
                 return !Self.isCutOff(text: price.text, evidence: price.currencyEvidence, box: price.box, width: width, height: height, rightEndShown: shown)
             }
         return Self.droppingUnmarked(found, on: partial)
-            .filter { pass == 0 || confirmsUnmarkedOnItsFrame || Self.confirmsOnItsFrame($0) }
+            .filter { pass == 0 || Self.confirmsOnItsFrame($0) }
             .map(applyingCurrencyDetection)
     }
 

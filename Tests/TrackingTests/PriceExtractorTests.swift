@@ -83,8 +83,14 @@ struct PriceExtractorTests {
         "12.03.2024", "2024-03-12", "12/03/2024", "12:30", "9:45 am", "50%", "50 %", "+49 30 1234567",
         "(555) 123-4567", "500 g", "1.5 L", "12 oz", "1.5l", "Since 1998", "4006381333931", "Art. 12345678",
         "Tel 030 1234567", "A4", "v1.2", "12.03.", "2x", "1,5 L Flasche", "21,11, 2025", "21,44, 2026", "21.11,2025", "25.07 2024",
-        "@£ 11 2022", "O£ 11 2024", "€ 4 2026",
+        "@£ 11 2022", "O£ 11 2024", "€ 4 2026", "2027.04", "best before 2026,11",
     ]
+
+    @Test("reads a marked amount that looks like a year and month, and an unmarked one past month 12")
+    func yearLikeAmounts() {
+        #expect(PriceExtractor().parse("$2027.04").first?.amount == Decimal(string: "2027.04"))
+        #expect(PriceExtractor(configuration: .init(sourceCurrency: "EUR")).parse("2027.40").first?.amount == Decimal(string: "2027.40"))
+    }
 
     @Test("rejects numbers that are not prices", arguments: rejected)
     func rejectsNonPrices(_ text: String) {

@@ -36,7 +36,8 @@ struct SocketFanOutTests {
         let last = try #require(clients.last)
         try #require(daemon.waitUntil(timeout: 60) { _ in Self.overlayFrames(last.lines).count >= 5 })
         daemon.signal(SIGTERM)
-        #expect(daemon.waitForExit(timeout: 10) == 0)
+        // A detection job in flight finishes first: on a loaded machine that takes seconds.
+        #expect(daemon.waitForExit(timeout: 30) == 0)
         #expect(clients.allSatisfy { client in
             (0..<200).contains { _ in
                 if client.hasEnded { return true }

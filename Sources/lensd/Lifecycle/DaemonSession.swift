@@ -108,7 +108,6 @@ struct DaemonSession {
             events: events, control: stageControl)
         stage.emitsTrackEvents = daemon.trackEvents
         stage.minimumConfidence = daemon.confidence.minimumConfidence
-        stage.confirmsUnmarkedOnItsFrame = work.pipeline.reader.detectors != nil
         let pipeline = ReplayPipeline(options: work.pipeline, events: events, logger: logger, metrics: metrics, stats: stats)
 
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []

@@ -31,9 +31,10 @@ final class OCRJobQueue: @unchecked Sendable {
     let lag: ReadLag?
     /// Seconds a job's frame may lag the newest frame before the job is dropped; `nil`: never.
     let staleAfter: Double?
-    /// New regions may lag this many times longer than other work before they are dropped: they
-    /// are the only way new content gets read, so dropping them early under load would only
-    /// plan the same reads again (and drop them again).
+    /// New regions, and the second reads that confirm a new price, may lag this many times longer
+    /// than other work before they are dropped: they are the only way new content gets read and
+    /// shown, so dropping them early under load would only plan the same reads again (and drop
+    /// them again). A scan with the text detector can take longer than ``staleAfter`` by itself.
     static let newRegionLeeway = 4.0
     private let dropped: @Sendable (OCRJob) -> Void
     private let queued: @Sendable (Int) -> Void
@@ -243,7 +244,7 @@ final class OCRJobQueue: @unchecked Sendable {
 
     private func isStale(_ job: OCRJob) -> Bool {
         guard let staleAfter else { return false }
-        let limit = job.priority == .newRegions ? staleAfter * Self.newRegionLeeway : staleAfter
+        let limit = job.priority <= .tentative ? staleAfter * Self.newRegionLeeway : staleAfter
         return job.time < latestFrameTime - limit
     }
 }

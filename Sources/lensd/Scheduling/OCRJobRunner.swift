@@ -327,17 +327,12 @@ struct OCRJobRunner: Sendable {
                     text: price.text, evidence: price.currencyEvidence, box: price.box, width: frame.width, height: frame.height,
                     rightEndShown: whole)
             }
-        // With the detector, the crops are read as detected boxes are (upright, rescaled to the
-        // detector's line height, binarised): the line finder's preparation of a small crop
-        // misreads what the box's read got right (`779,` for `279`).
-        let asRead = { (region: TextRegion) in detectors == nil ? region : TextRegion(detected: TextBox(x: Double(region.box.x), y: Double(region.box.y), width: Double(region.box.width), height: Double(region.box.height))) }
         let crops = found.map { Self.region(around: $0.price.box, within: $0.line, width: frame.width, height: frame.height) }
-        result.confirmations = try read(crops.map(asRead), in: frame, engine: engine)
+        result.confirmations = try read(crops, in: frame, engine: engine)
         let disputed = Self.disputed(
             found.map(\.price), crops: crops.map { Self.rect($0.box) },
             secondReads: result.confirmations.flatMap { extractor.prices(in: TextLine($0)) })
-        result.tieBreaks = try read(
-            disputed.map { asRead(Self.region(around: found[$0].price.box, width: frame.width, height: frame.height)) }, in: frame, engine: engine)
+        result.tieBreaks = try read(disputed.map { Self.region(around: found[$0].price.box, width: frame.width, height: frame.height) }, in: frame, engine: engine)
         return crops
     }
 
