@@ -103,20 +103,7 @@ public final class RegionRecognizer {
             guard let crop = preprocessor.prepare(luma: luma, width: width, height: height, stride: stride, box: proposal.box) else {
                 continue
             }
-            let ocrStarted = ThreadCPUClock.now()
-            var read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
-                try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
-            }
-            if let split = preprocessor.pixels.withUnsafeBufferPointer({
-                SuperscriptCents.split(in: $0, width: crop.width, height: crop.height, margin: crop.margin, threshold: crop.inkThreshold)
-            }) {
-                if let marked = SuperscriptCents.withDecimals(read) {
-                    read = marked
-                } else if let joined = try readSplit(at: split, crop: crop, using: engine) {
-                    read = joined
-                }
-            }
-            ocrTime += ThreadCPUClock.now() - ocrStarted
+            let read = try readPrepared(crop, using: engine)
             lines += preprocessor.pixels.withUnsafeBufferPointer { pixels in
                 read.map { line in
                     let tightened = Self.tightened(line, in: pixels, crop: crop, proposal: proposal.box)
@@ -181,20 +168,7 @@ public final class RegionRecognizer {
                 luma: luma, width: width, height: height, stride: stride, center: (box.center.x, box.center.y),
                 boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, maximumUpscale: Self.detectedBoxUpscale)
             else { continue }
-            let ocrStarted = ThreadCPUClock.now()
-            var read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
-                try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
-            }
-            if let split = preprocessor.pixels.withUnsafeBufferPointer({
-                SuperscriptCents.split(in: $0, width: crop.width, height: crop.height, margin: crop.margin, threshold: crop.inkThreshold)
-            }) {
-                if let marked = SuperscriptCents.withDecimals(read) {
-                    read = marked
-                } else if let joined = try readSplit(at: split, crop: crop, using: engine) {
-                    read = joined
-                }
-            }
-            ocrTime += ThreadCPUClock.now() - ocrStarted
+            let read = try readPrepared(crop, using: engine)
             let mapped = preprocessor.pixels.withUnsafeBufferPointer { pixels in
                 read.map { line in
                     let tightened = Self.tightened(line, in: pixels, crop: crop, rows: crop.margin..<(crop.height - crop.margin))
@@ -210,6 +184,21 @@ public final class RegionRecognizer {
         }
         let turned = best?.turned ?? (width: box.width, height: box.height, angle: box.angle)
         return SuperscriptCents.Reading(box: box, angle: turned.angle, width: turned.width, height: turned.height, lines: best?.lines ?? [])
+    }
+
+    /// Reads the prepared line as one line, with cents run into or split off the main digits
+    /// taken as its decimals (``SuperscriptCents``); counts the time in ``ocrTime``.
+    private func readPrepared(_ crop: LineCrop, using engine: TesseractEngine) throws(OCRError) -> [OCRLine] {
+        let ocrStarted = ThreadCPUClock.now()
+        defer { ocrTime += ThreadCPUClock.now() - ocrStarted }
+        let read = try preprocessor.pixels.withUnsafeBufferPointer { (buffer) throws(OCRError) -> [OCRLine] in
+            try engine.recognize(luma: buffer, width: crop.width, height: crop.height, stride: crop.width)
+        }
+        guard let split = preprocessor.pixels.withUnsafeBufferPointer({
+            SuperscriptCents.split(in: $0, width: crop.width, height: crop.height, margin: crop.margin, threshold: crop.inkThreshold)
+        }) else { return read }
+        if let marked = SuperscriptCents.withDecimals(read) { return marked }
+        return try readSplit(at: split, crop: crop, using: engine) ?? read
     }
 
     /// The prepared line read as main digits (left of `split`) and superscript cents (right of
