@@ -46,11 +46,8 @@ public struct TextLocator: Sendable {
         /// For camera frames: half size for large text, then the finest scale for the rest; the
         /// levels between cost more than they find on frames of a few hundred lines.
         public static func video(width: Int, height: Int) -> Configuration {
-            Configuration(scales: [min(0.5, 640 / Double(max(width, height))), videoFinestScale])
+            Configuration(scales: [min(0.5, 640 / Double(max(width, height))), finestScale])
         }
-
-        /// The finest scale for camera frames.
-        public static let videoFinestScale = 2.0
 
         /// Twice the image's size: the detector finds text from about 26 network pixels high.
         public static let finestScale = 2.0

@@ -192,6 +192,13 @@ struct OCRJobRunner: Sendable {
         }
         var configuration = TextLocator.Configuration.video(width: frame.width, height: frame.height)
         if !coarse { configuration.scales = Array(configuration.scales.suffix(1)) }
+        return try locate(in: frame, regions: regions, configuration: configuration, using: detectors)
+    }
+
+    /// The boxes a locator with `configuration` finds in `regions` of the frame, on a detector of the pool.
+    private func locate(
+        in frame: Frame, regions: [PixelBox], configuration: TextLocator.Configuration, using detectors: TextDetectorPool
+    ) throws(OCRError) -> [TextBox] {
         let locator = TextLocator(configuration: configuration)
         do throws(DetectorError) {
             return try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
@@ -216,18 +223,7 @@ struct OCRJobRunner: Sendable {
         configuration.scales = [scale]
         let grow = box.height
         let region = PixelBox(x: Int(box.x - grow), y: Int(box.y - grow), width: Int(box.width + 2 * grow), height: Int(box.height + 2 * grow))
-        let boxes: [TextBox]
-        do throws(DetectorError) {
-            boxes = try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
-                try frame.luma.withUnsafeBufferPointer { (luma) throws(DetectorError) -> [TextBox] in
-                    try TextLocator(configuration: configuration)
-                        .locate(luma: luma, width: frame.width, height: frame.height, stride: frame.stride, regions: [region], using: detector).boxes
-                }
-            }
-        } catch {
-            throw .detectionFailed(error.description)
-        }
-        return boxes.filter { found in
+        return try locate(in: frame, regions: [region], configuration: configuration, using: detectors).filter { found in
             let centre = found.center
             return centre.y >= box.y && centre.y <= box.maxY && centre.x >= box.x - grow && centre.x <= box.maxX + grow
         }
