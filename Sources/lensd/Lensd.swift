@@ -24,6 +24,18 @@ struct Lensd: AsyncParsableCommand {
         LeptonicaMessages.silence()
         // The currency symbol table's ICU spellings (a few tenths of a second of CPU) are read once per ICU library, not at every start.
         CurrencySymbolCache.use(RateCache.defaultDirectory())
+        if let message = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
+            exit(withError: ValidationError(message))
+        }
         await main(nil)
+    }
+
+    /// The complaint for a first argument that names no command (`lensd frobnicate`), which the
+    /// default command would otherwise reject as one of its own arguments; `nil` for anything else.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(first), first != "help" else { return nil }
+        return "unknown command '\(first)'; the commands are \(names.joined(separator: ", ")) (lensd --help)"
     }
 }

@@ -12,7 +12,7 @@ final class PriceStage {
     /// Camera motion between consecutive processed frames; moves every track, read or not.
     private var motion = MotionEstimator()
     var presenter: PricePresenter
-    private let rates: RateService
+    let rates: RateService
     private let locale: Locale
     let events: EventStream
     /// Control messages waiting for this stage, and the state they set (see `PriceStage+Control`).

@@ -251,6 +251,10 @@ final class ReplayPipeline: Sendable {
         }
         if !result.emptyCrops.isEmpty { metadata["empty_crops"] = "\(boxes(result.emptyCrops))" }
         if case .read(let regions, _, _, _, _) = job.kind { metadata["regions"] = "\(boxes(regions.map { OCRJobRunner.rect($0.box) }))" }
+        if case .scan(let unread, let forced, _, _, _, _, _) = job.kind {
+            metadata["unread_cells"] = "\(unread.count)/\(unread.columns * unread.rows)"
+            metadata["forced_cells"] = "\(forced.count)"
+        }
         if !result.incomplete.isEmpty { metadata["cut"] = "\(boxes(result.incomplete))" }
         if let failure = result.failure { metadata["failure"] = "\(failure)" }
         logger.trace("ocr job", metadata: metadata)

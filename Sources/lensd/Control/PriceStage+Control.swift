@@ -1,3 +1,4 @@
+import Conversion
 import Tracking
 
 extension PriceStage {
@@ -62,11 +63,19 @@ extension PriceStage {
         case .unlock:
             tracker.unlock()
         case .currency(let change):
+            if let failure = unconvertible(change) {
+                refuse(item, failure, control: control)
+                return
+            }
             apply(change, control: control)
             control.preset = nil
             ack.currency = currencyState(control)
         case .preset(let name):
             if let change = item.presetChange {
+                if let failure = unconvertible(change) {
+                    refuse(item, "preset \(name): \(failure)", control: control)
+                    return
+                }
                 apply(change, control: control)
             }
             control.preset = name
@@ -75,6 +84,20 @@ extension PriceStage {
             return
         }
         item.reply.send(ack)
+    }
+
+    /// Why `change` cannot take effect, or `nil`: every currency it names must be convertible
+    /// with the rate table in use, so that an `ACK` means prices will be converted.
+    private func unconvertible(_ change: CurrencyChange) -> String? {
+        let table = rates.current.table
+        for code in [change.source].compactMap({ $0 }) + (change.targets ?? []) {
+            do throws(ConversionError) {
+                _ = try table.rate(from: code, to: table.base)
+            } catch {
+                return "\(error.description); nothing changed"
+            }
+        }
+        return nil
     }
 
     private func apply(_ change: CurrencyChange, control: StageControl) {
