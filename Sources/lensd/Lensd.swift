@@ -20,13 +20,14 @@ struct Lensd: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self)
 
     static func main() async {
+        // A mistyped command is reported before the OpenMP re-exec and the currency cache's work.
+        if let message = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
+            exit(withError: ValidationError(message))
+        }
         OpenMPThreadLimit.ensure()
         LeptonicaMessages.silence()
         // The currency symbol table's ICU spellings (a few tenths of a second of CPU) are read once per ICU library, not at every start.
         CurrencySymbolCache.use(RateCache.defaultDirectory())
-        if let message = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
-            exit(withError: ValidationError(message))
-        }
         await main(nil)
     }
 
