@@ -290,9 +290,10 @@ extern "C" int32_t lensd_text_detector_detect_tiles(
             const lensd_rect &r = regions_wanted[i];
             if (r.width <= 0 || r.height <= 0) continue;
             int c0 = std::max(0, int(std::floor(r.x * double(scale) / coverage.cell)));
-            int c1 = std::min(all_columns - 1, int(std::floor((r.x + r.width) * double(scale) / coverage.cell)));
+            // The region ends before x + width: a region that ends on a tile's edge needs no tile past it.
+            int c1 = std::min(all_columns - 1, int(std::ceil((r.x + r.width) * double(scale) / coverage.cell)) - 1);
             int r0 = std::max(0, int(std::floor(r.y * double(scale) / coverage.cell)));
-            int r1 = std::min(all_rows - 1, int(std::floor((r.y + r.height) * double(scale) / coverage.cell)));
+            int r1 = std::min(all_rows - 1, int(std::ceil((r.y + r.height) * double(scale) / coverage.cell)) - 1);
             for (int row = r0; row <= r1; ++row)
                 for (int column = c0; column <= c1; ++column) wanted[size_t(row) * all_columns + column] = 1;
         }

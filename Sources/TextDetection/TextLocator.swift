@@ -51,6 +51,14 @@ public struct TextLocator: Sendable {
 
         /// Twice the image's size: the detector finds text from about 26 network pixels high.
         public static let finestScale = 2.0
+
+        /// Image pixels across the part of the image one tile of the finest level examines (its
+        /// margins left out): the finest level runs on a grid of such squares from the image's
+        /// top-left corner, and what a detection over some of them costs is about one network run
+        /// per square.
+        public var finestBlock: Int {
+            Int((Double(tileSize - 2 * tileMargin) / (scales.last ?? 1)).rounded(.down))
+        }
     }
 
     public let configuration: Configuration

@@ -70,10 +70,19 @@ struct OCROptions: ParsableArguments {
         let interval = wholeFrameInterval ?? (frontEnd == .detector ? Self.sweepInterval : configuration.wholeFrameInterval)
         configuration.wholeFramePasses = interval > 0
         configuration.wholeFrameInterval = interval
-        if frontEnd == .detector { configuration.sweepBandHeight = Self.sweepBandHeight }
+        if frontEnd == .detector {
+            configuration.sweepBandHeight = Self.sweepBandHeight
+            configuration.scanBlocks = Self.scanBlocks
+            configuration.retriesReadDetectedLines = true
+        }
         configuration.verifyInterval = verifyInterval
         return configuration
     }
+
+    /// Squares of the finest detection level a scan covers at most (``ScanBudget``): a column of a
+    /// 640x480 frame's and one more, which the next scan takes on before a pan of a few pixels a
+    /// frame has brought as much into view.
+    static let scanBlocks = 4
 
     /// Seconds between sweeps while the picture changes (``OCRScheduler/Configuration/sweepBandHeight``).
     static let sweepInterval = 0.3

@@ -181,18 +181,49 @@ struct OCRJobRunner: Sendable {
         return result
     }
 
-    /// The text the detector finds in and around the `unread` parts of a frame (grown by
-    /// ``detectionMargin``, so that a line across their edge is whole in most cases; one still
-    /// cut there is marked unread around it for the next scan); at the finest scale only unless
-    /// `coarse`.
+    /// The text the detector finds in and around the `unread` parts of a frame: in the squares of
+    /// the finest level's tile grid (``TextLocator/Configuration/finestBlock``) that they touch,
+    /// each whole, so that a line across an unread part's edge is whole in most cases and no
+    /// tile runs for a sliver of margin (a line still cut where the detection stopped is marked
+    /// unread around it for the next scan); at the finest scale only unless `coarse`.
     private func detect(in frame: Frame, around unread: [PixelRect], using detectors: TextDetectorPool, coarse: Bool) throws(OCRError) -> [TextBox] {
-        let margin = Self.detectionMargin
-        let regions = unread.map { rect in
-            PixelBox(x: Int(rect.x - margin), y: Int(rect.y - margin), width: Int(rect.width + 2 * margin), height: Int(rect.height + 2 * margin))
-        }
         var configuration = TextLocator.Configuration.video(width: frame.width, height: frame.height)
+        let regions = Self.blocks(touching: unread, block: configuration.finestBlock, width: frame.width, height: frame.height)
         if !coarse { configuration.scales = Array(configuration.scales.suffix(1)) }
         return try locate(in: frame, regions: regions, configuration: configuration, using: detectors)
+    }
+
+    /// The squares of `block` pixels on a grid from the frame's top-left corner that `rects`
+    /// touch, clipped to the frame, each row's neighbouring squares joined into one rectangle.
+    static func blocks(touching rects: [PixelRect], block: Int, width: Int, height: Int) -> [PixelBox] {
+        guard block > 0, width > 0, height > 0 else { return [] }
+        let columns = (width + block - 1) / block, rows = (height + block - 1) / block
+        var touched = Array(repeating: false, count: columns * rows)
+        for rect in rects where rect.width > 0 && rect.height > 0 {
+            let c0 = max(0, Int((rect.x / Double(block)).rounded(.down)))
+            let c1 = min(columns - 1, Int((rect.maxX / Double(block)).rounded(.up)) - 1)
+            let r0 = max(0, Int((rect.y / Double(block)).rounded(.down)))
+            let r1 = min(rows - 1, Int((rect.maxY / Double(block)).rounded(.up)) - 1)
+            guard c0 <= c1, r0 <= r1 else { continue }
+            for row in r0...r1 {
+                for column in c0...c1 { touched[row * columns + column] = true }
+            }
+        }
+        var out: [PixelBox] = []
+        for row in 0..<rows {
+            var column = 0
+            while column < columns {
+                guard touched[row * columns + column] else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < columns, touched[row * columns + column] { column += 1 }
+                let x = start * block, y = row * block
+                out.append(PixelBox(x: x, y: y, width: min(width, column * block) - x, height: min(height, y + block) - y))
+            }
+        }
+        return out
     }
 
     /// The boxes a locator with `configuration` finds in `regions` of the frame, on a detector of the pool.
@@ -231,9 +262,6 @@ struct OCRJobRunner: Sendable {
 
     /// Network pixels high that a tracked line's text is detected at when it is verified.
     static let verifiedTextHeight = 32.0
-
-    /// Pixels by which a scan's detection reaches beyond the cells it reads.
-    static let detectionMargin = 32.0
 
     /// The boxes of the prices on `lines` near the frame's right edge that end in their final
     /// digits with nothing printed right after them (``DetectedPrice/endsInFinalDigits``,

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import OCR
+import TextDetection
 import Tracking
 
 /// Decides, frame by frame, what the OCR workers read, so that two cores keep up with a camera:
@@ -58,6 +59,11 @@ struct OCRScheduler {
         var retries = 1
         var retriesWhenPriceLike = 4
         var retryInterval = 0.15
+        /// Whether a retry of a line the detector found reads that line again directly, on the
+        /// newest frame along its detected box moved with the image, settled lines too (a shelf
+        /// tag's bold digits misread as letters look settled), instead of marking it for the next
+        /// scan, which would run the detector there again.
+        var retriesReadDetectedLines = false
         /// Seconds a line read stays known: a scan touching it within that time does not read it
         /// again unless its content changed. Known for longer, it is read again when a scan touches
         /// it, so a read that failed without leaving a track (a tentative price never confirmed)
@@ -76,6 +82,10 @@ struct OCRScheduler {
         /// not shown (`PriceStage.isCutOff`). 0.1 s: 0.2 s showed seed-11 blur's `1 791 Kč` three
         /// frames later (recall 0.931 against 0.945), for 1-2 % fewer read jobs.
         var edgeDwell = 0.1
+        /// With the text detector: the most squares of the finest level's tile grid one scan
+        /// covers (``ScanBudget``), in live runs. `nil`: a scan covers everything unread (a
+        /// `--fast` replay, whose frames wait for their reads).
+        var scanBlocks: Int? = nil
         /// Scans running at once: one in a live run (the next one then covers everything that
         /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
         var concurrentScans = 1
@@ -108,6 +118,8 @@ struct OCRScheduler {
         /// the line stays known and is read again only as known lines are, for a change of what
         /// it shows.
         var readsLine = true
+        /// The detector's box of the line, in the current frame's pixels, when a detector found it.
+        var detected: TextBox?
     }
 
     let configuration: Configuration
@@ -159,6 +171,8 @@ struct OCRScheduler {
     private static let knownLineLimit = 256
     /// Motion not yet applied to `unread` (less than a cell), frame pixels.
     private var pendingShift = (dx: 0.0, dy: 0.0)
+    /// The content's recent motion at the frame's centre, pixels a frame (smoothed).
+    private var velocity = (dx: 0.0, dy: 0.0)
     private var scansRunning = 0
     private var wholeFrameRunning = false
     /// The band of the frame the next sweep looks at (``Configuration/sweepBandHeight``).
@@ -249,6 +263,7 @@ struct OCRScheduler {
             }
             for index in retries.indices {
                 retries[index].line = motion.applied(to: retries[index].line)
+                retries[index].detected = retries[index].detected.map { Self.moved($0, by: motion) }
             }
             forcedLines = forcedLines.map { motion.applied(to: $0) }
             smallPrint = smallPrint.map { SmallPrint.Line(line: motion.applied(to: $0.line), beside: motion.applied(to: $0.beside)) }
@@ -265,6 +280,9 @@ struct OCRScheduler {
             // The mask moves by whole cells with the shift at the frame's centre: a zoom or turn
             // moves its border cells by a few pixels more, less than the cells themselves.
             let shift = motion.displacement(atX: Double(width) / 2, y: Double(height) / 2)
+            velocity = (
+                (1 - Self.velocitySmoothing) * velocity.dx + Self.velocitySmoothing * shift.dx,
+                (1 - Self.velocitySmoothing) * velocity.dy + Self.velocitySmoothing * shift.dy)
             pendingShift.dx += shift.dx
             pendingShift.dy += shift.dy
             let columns = Int((pendingShift.dx / Double(cellSize)).rounded(.towardZero))
@@ -276,6 +294,9 @@ struct OCRScheduler {
                 pendingShift.dx -= Double(columns * cellSize)
                 pendingShift.dy -= Double(rows * cellSize)
             }
+        }
+        if change.motion == nil {
+            velocity = ((1 - Self.velocitySmoothing) * velocity.dx, (1 - Self.velocitySmoothing) * velocity.dy)
         }
         mask.formUnion(change.changed)
         var contentChanged = change.changed
@@ -305,6 +326,9 @@ struct OCRScheduler {
         unread = mask
         forced = must
     }
+
+    /// Weight of the newest frame's motion in ``velocity``.
+    static let velocitySmoothing = 0.3
 
     /// Text heights from the left and right edges from which a line is read: a price whose
     /// currency marker closes it on the edge's side (`USD 72.99` coming in from the left) is whole
@@ -341,7 +365,7 @@ struct OCRScheduler {
         trackBoxes = tracks.map(\.box)
         markedTrackBoxes = tracks.filter { !$0.assumedCurrency }.map(\.box)
         confirmedBoxes = tracks.filter { $0.state != .tentative }.map(\.box)
-        scheduleRetries(at: time, tracks: tracks, width: frame.width, height: frame.height)
+        jobs += scheduleRetries(at: time, tracks: tracks, frame: frame)
         scheduleEdgeReads(at: time)
         releaseContentChanges(at: time, in: frame)
         let backlogged = configuration.maximumWaitingReads.map { readsWaiting > $0 } ?? false
@@ -354,15 +378,25 @@ struct OCRScheduler {
                     || known.stillShowsItsText(in: frame, at: time, interval: configuration.contentRereadAge)
                 return kept ? known : nil
             }
+            var taken = mask
+            if let blocks = configuration.scanBlocks {
+                let block = TextLocator.Configuration.video(width: frame.width, height: frame.height).finestBlock
+                taken = ScanBudget(blocks: blocks, block: block).firstRead(of: mask, velocity: velocity, width: frame.width, height: frame.height)
+            }
+            var left = mask, leftForced = must, takenForced = must
+            left.subtract(taken)
+            leftForced.subtract(taken)
+            takenForced.subtract(left)
             jobs.append(OCRJob(
                 kind: .scan(
-                    unread: mask, forced: must, forcedLines: forcedLines, edgeLines: edgeLines, known: knownLines.map(\.line),
+                    unread: taken, forced: takenForced, forcedLines: forcedLines.filter { taken.intersects($0) },
+                    edgeLines: edgeLines.filter { taken.intersects($0) }, known: knownLines.map(\.line),
                     confirmed: confirmedBoxes, noPrice: knownLines.filter(\.heldNoPrice).map(\.line)),
                 priority: .newRegions, frame: frame, time: time))
-            unread = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
-            forced = unread
-            forcedLines = []
-            edgeLines = []
+            unread = left
+            forced = leftForced
+            forcedLines.removeAll { taken.intersects($0) }
+            edgeLines.removeAll { taken.intersects($0) }
             scansRunning += 1
         }
         let live = Set(tracks.map(\.key))
@@ -517,7 +551,8 @@ struct OCRScheduler {
                     let limit = priceLike ? configuration.retriesWhenPriceLike : configuration.retries
                     guard limit > 0 else { continue }
                     retries.append(Retry(
-                        line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit, readsLine: !settled))
+                        line: line, due: result.frameTime + configuration.firstRetryDelay, attempts: 0, limit: limit, readsLine: !settled,
+                        detected: regions[position].detected.map { Self.moved($0, by: offset) }))
                 }
             }
         case .verify(let key, _):
@@ -628,23 +663,41 @@ struct OCRScheduler {
     }
 
     /// Marks for reading the lines due for another read that still have no track on them.
-    private mutating func scheduleRetries(at time: Double, tracks: [TrackSummary], width: Int, height: Int) {
-        guard !retries.isEmpty, var mask = unread else { return }
-        let frame = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+    private mutating func scheduleRetries(at time: Double, tracks: [TrackSummary], frame: Frame) -> [OCRJob] {
+        guard !retries.isEmpty, var mask = unread else { return [] }
+        let bounds = PixelRect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
+        var reads: [TextRegion] = []
         retries = retries.compactMap { retry in
-            guard retry.line.intersection(frame) != nil,
+            guard retry.line.intersection(bounds) != nil,
                   !tracks.contains(where: { retry.line.contains(x: $0.box.midX, y: $0.box.midY) })
             else { return nil }
             // Lines read as often as allowed stay listed, so that reading them again does not start over.
             guard time >= retry.due, retry.attempts < retry.limit else { return retry }
-            mask.set(retry.line)
-            if retry.readsLine { forcedLines.append(retry.line) }
+            if configuration.retriesReadDetectedLines, let detected = retry.detected {
+                reads.append(TextRegion(detected: detected))
+            } else {
+                mask.set(retry.line)
+                if retry.readsLine { forcedLines.append(retry.line) }
+            }
             var next = retry
             next.due = time + configuration.retryInterval * Double(1 << min(next.attempts - 1, 4))
             next.attempts += 1
             return next
         }
         unread = mask
+        // After new regions' reads: a retry is a second chance, the first reads of new text come first.
+        return reads.map { OCRJob(kind: .read([$0]), priority: .tentative, frame: frame, time: time) }
+    }
+
+    /// A detector's box moved with the image: each corner as the motion moves it there.
+    static func moved(_ box: TextBox, by motion: ImageMotion) -> TextBox {
+        func move(_ point: TextBox.Point) -> TextBox.Point {
+            let shift = motion.displacement(atX: point.x, y: point.y)
+            return TextBox.Point(x: point.x + shift.dx, y: point.y + shift.dy)
+        }
+        return TextBox(
+            topLeft: move(box.topLeft), topRight: move(box.topRight), bottomRight: move(box.bottomRight), bottomLeft: move(box.bottomLeft),
+            score: box.score, isCut: box.isCut)
     }
 
     /// Marks for reading, as they are, the cut lines that have stayed at the edge for

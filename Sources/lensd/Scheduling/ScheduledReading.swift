@@ -43,6 +43,8 @@ final class ScheduledReading {
         if let lag {
             configuration.concurrentScans = Int(max(1, lag.frames))
             configuration.maximumWaitingReads = nil
+            // Each frame waits for its reads: nothing outruns the scans, so each takes all there is.
+            configuration.scanBlocks = nil
         }
         self.scheduler = OCRScheduler(configuration: configuration)
         self.metrics = metrics
