@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// With a ``LineFanOut`` (the socket clients) every line also goes there, in the same order, and
 /// the stream stays open for them when stdout closes. The last `DEVICE` and `RATES` lines are kept
-/// for the banner of clients that connect later (``attach(_:)``).
+/// for the banner of clients that connect later (``attach(_:)``). Every `ERROR` line it writes or
+/// encodes for one reader is counted by `onErrorLine` (`STATS.errors`).
 final class EventStream: Sendable {
     private struct State {
         var encoder: JSONEncoder
@@ -25,10 +26,12 @@ final class EventStream: Sendable {
     /// Serialises every write, so lines queued by ``emitLater(_:)`` keep their order with the rest.
     private let writer = DispatchQueue(label: "lensd.event-stream")
     private let queuedLines = Atomic<Int>(0)
+    private let onErrorLine: @Sendable () -> Void
 
-    init(descriptor: Int32 = STDOUT_FILENO, fanOut: (any LineFanOut)? = nil) {
+    init(descriptor: Int32 = STDOUT_FILENO, fanOut: (any LineFanOut)? = nil, onErrorLine: @escaping @Sendable () -> Void = {}) {
         self.descriptor = descriptor
         self.fanOut = fanOut
+        self.onErrorLine = onErrorLine
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
@@ -68,6 +71,7 @@ final class EventStream: Sendable {
     private func writeLine<Message: ProtocolMessage>(_ message: Message) {
         state.withLock { state in
             guard let line = Self.line(for: message, encoder: state.encoder) else { return }
+            countIfError(message)
             if Message.className == DeviceMessage.className || Message.className == RatesMessage.className {
                 state.bannerLines[Message.className] = line
             }
@@ -89,6 +93,7 @@ final class EventStream: Sendable {
     private func writeToStdout<Message: ProtocolMessage>(_ message: Message) {
         state.withLock { state in
             guard !state.closed, let line = Self.line(for: message, encoder: state.encoder) else { return }
+            countIfError(message)
             if !Self.writeAll(line, to: descriptor) {
                 state.closed = true
             }
@@ -97,7 +102,13 @@ final class EventStream: Sendable {
 
     /// One message as a protocol line, for a single reader (a client's reply).
     func encodedLine<Message: ProtocolMessage>(_ message: Message) -> Data? {
-        state.withLock { Self.line(for: message, encoder: $0.encoder) }
+        let line = state.withLock { Self.line(for: message, encoder: $0.encoder) }
+        if line != nil { countIfError(message) }
+        return line
+    }
+
+    private func countIfError<Message: ProtocolMessage>(_ message: Message) {
+        if Message.className == ErrorMessage.className { onErrorLine() }
     }
 
     /// Runs `body` with the banner a new reader gets (`VERSION`, the last `DEVICE` and `RATES`

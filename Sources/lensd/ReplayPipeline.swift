@@ -413,7 +413,6 @@ final class ReplayPipeline: Sendable {
     }
 
     private func reportError(_ message: String, concerns: String, path: String? = nil, frame: UInt64? = nil) {
-        metrics.errors.add(1, ordering: .relaxed)
         logger.warning("\(message)")
         events.emit(ErrorMessage(message: message, concerns: concerns, path: path, frame: frame))
     }

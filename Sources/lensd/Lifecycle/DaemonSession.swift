@@ -21,6 +21,8 @@ struct DaemonSession {
     let logger: Logger
     let hub: ClientHub?
     let events: EventStream
+    /// The run's counters; its `errors` counts every `ERROR` line `events` sends.
+    let metrics: PipelineMetrics
     let rates: RateService
     let rateFeed: RateFeed
     let escalation: SignalEscalation
@@ -46,7 +48,8 @@ struct DaemonSession {
         let presets = try currency.presets()
         let logger = logging.makeLogger(label: label)
         let hub = daemon.listenAddresses.isEmpty ? nil : ClientHub()
-        let events = EventStream(fanOut: hub)
+        let metrics = PipelineMetrics()
+        let events = EventStream(fanOut: hub, onErrorLine: { metrics.errors.add(1, ordering: .relaxed) })
         events.emit(VersionMessage())
 
         let rates: RateService
@@ -61,7 +64,7 @@ struct DaemonSession {
         rateFeed.start()
         return DaemonSession(
             daemon: daemon, currency: currency, currencies: currencies, presets: presets, logger: logger, hub: hub,
-            events: events, rates: rates, rateFeed: rateFeed, escalation: escalation)
+            events: events, metrics: metrics, rates: rates, rateFeed: rateFeed, escalation: escalation)
     }
 
     /// The workers' reader for `ocr`'s front-end; a missing or unusable detector model ends the
@@ -89,7 +92,6 @@ struct DaemonSession {
         var trackerConfiguration = PriceTracker.Configuration()
         trackerConfiguration.includeTentative = daemon.includeTentative
         trackerConfiguration.estimatesVelocity = work.pipeline.schedule == .everyFrame
-        let metrics = PipelineMetrics()
         let stats = StatsReporter(metrics: metrics)
         let status = DaemonStatus(DaemonStatus.Snapshot(
             zoom: PriceStage.zoomState(work.device),

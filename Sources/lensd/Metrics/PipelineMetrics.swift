@@ -14,6 +14,7 @@ final class PipelineMetrics: Sendable {
     let queueMaxDepth = Atomic<Int>(0)
     /// Most scheduled OCR jobs ever waiting for a worker (``OCRJobQueue``).
     let ocrQueueMaxDepth = Atomic<Int>(0)
+    /// `ERROR` lines sent (counted by the session's ``EventStream``).
     let errors = Atomic<Int>(0)
     let ocrNanoseconds = Atomic<Int>(0)
     /// Socket clients connected now.
