@@ -22,12 +22,10 @@ struct ScanBudget: Sendable, Hashable {
         guard blocks > 0, block > 0, width > 0, height > 0 else { return unread }
         let columns = (width + block - 1) / block
         // Each unread cell counts for the square that holds its top-left corner.
+        func square(column: Int, row: Int) -> Int { (row * unread.cellSize / block) * columns + column * unread.cellSize / block }
         var touched = Set<Int>()
         for row in 0..<unread.rows {
-            for column in 0..<unread.columns where unread[column, row] {
-                let square = (row * unread.cellSize / block) * columns + column * unread.cellSize / block
-                touched.insert(square)
-            }
+            for column in 0..<unread.columns where unread[column, row] { touched.insert(square(column: column, row: row)) }
         }
         guard touched.count > blocks else { return unread }
         let centre = (x: Double(width) / 2, y: Double(height) / 2)
@@ -42,9 +40,8 @@ struct ScanBudget: Sendable, Hashable {
         let chosen = Set(ranked.prefix(blocks).map(\.square))
         var out = CellMask(cellSize: unread.cellSize, columns: unread.columns, rows: unread.rows)
         for row in 0..<unread.rows {
-            for column in 0..<unread.columns where unread[column, row] {
-                let square = (row * unread.cellSize / block) * columns + column * unread.cellSize / block
-                if chosen.contains(square) { out[column, row] = true }
+            for column in 0..<unread.columns where unread[column, row] && chosen.contains(square(column: column, row: row)) {
+                out[column, row] = true
             }
         }
         return out
