@@ -341,35 +341,55 @@ public final class LinePreprocessor {
         }
     }
 
-    /// Paints over the rows of the inner part that are ink across most of its width, and the
-    /// rows beside them up to the first clear one: a receipt's separator, a tag's underline or
-    /// edge, which a detector's box takes in above or below a short word and which Tesseract
-    /// reads as glyphs (`28.20` under a rule read as `162`). No row of text is that much ink.
+    /// Paints over a thin band of rows near the top or bottom of the inner part that are ink
+    /// across most of its width and at both its ends, and the rows beside it as far as the band
+    /// is thick: a receipt's separator, a tag's underline or edge, which a detector's box takes in
+    /// above or below a short word and which Tesseract reads as glyphs (`28.20` under a rule read
+    /// as `162`). A rule runs on past the text into the crop's pad; rows of text stop short of it,
+    /// even the tops or the middle rows of bold digits that a tight box and a blur run together
+    /// (`279` and `349` on a shelf tag, which the rows' ink count alone took for rules).
     static func eraseRules(_ out: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, margin: Int, threshold: UInt8) {
-        let innerWidth = width - 2 * margin
-        guard innerWidth > 4, height - 2 * margin > 4 else { return }
+        let innerWidth = width - 2 * margin, innerHeight = height - 2 * margin
+        guard innerWidth > 4, innerHeight > 4 else { return }
         let background = out[0]
         func ink(inRow y: Int) -> Int {
             var count = 0
             for x in margin..<(width - margin) where out[y * width + x] <= threshold { count += 1 }
             return count
         }
-        let rows = margin..<(height - margin)
-        let counts = rows.map(ink(inRow:))
-        let rule = innerWidth * 3 / 4
-        var erase = [Bool](repeating: false, count: counts.count)
-        for index in counts.indices where counts[index] >= rule {
-            erase[index] = true
-            // The rule's own blur: neighbouring rows with more ink than a clear row.
-            for step in [-1, 1] {
-                var next = index + step
-                while counts.indices.contains(next), counts[next] * 4 >= rule, counts[next] < rule {
-                    erase[next] = true
-                    next += step
-                }
+        let endWidth = max(1, innerWidth / 16)
+        func reachesEnds(_ y: Int) -> Bool {
+            var left = 0, right = 0
+            for x in 0..<endWidth {
+                if out[y * width + margin + x] <= threshold { left += 1 }
+                if out[y * width + width - margin - 1 - x] <= threshold { right += 1 }
             }
+            return 2 * left >= endWidth && 2 * right >= endWidth
         }
-        for (index, y) in rows.enumerated() where erase[index] {
+        let rule = innerWidth * 3 / 4
+        let counts = (margin..<(height - margin)).map { y in reachesEnds(y) ? ink(inRow: y) : min(ink(inRow: y), rule - 1) }
+        let edge = innerHeight * 3 / 10, thickest = max(1, innerHeight / 4)
+        var erase = [Bool](repeating: false, count: innerHeight)
+        var index = 0
+        while index < innerHeight {
+            guard counts[index] >= rule else {
+                index += 1
+                continue
+            }
+            var bandEnd = index
+            while bandEnd + 1 < innerHeight, counts[bandEnd + 1] >= rule { bandEnd += 1 }
+            let thickness = bandEnd - index + 1
+            if thickness <= thickest, bandEnd < edge || index >= innerHeight - edge {
+                // The rule's own blur: rows beside it with more ink than a clear row, no farther than it is thick.
+                var first = index, last = bandEnd
+                while first > 0, index - first < thickness, counts[first - 1] * 4 >= rule { first -= 1 }
+                while last + 1 < innerHeight, last - bandEnd < thickness, counts[last + 1] * 4 >= rule { last += 1 }
+                for row in first...last { erase[row] = true }
+            }
+            index = bandEnd + 1
+        }
+        for row in 0..<innerHeight where erase[row] {
+            let y = row + margin
             for x in margin..<(width - margin) { out[y * width + x] = background }
         }
     }

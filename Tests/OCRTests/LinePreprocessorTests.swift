@@ -126,4 +126,40 @@ struct LinePreprocessorTests {
         #expect(pixels[(margin + 8) * width + margin + 8] == 10)
         #expect(pixels[(margin + 8) * width + width - margin - 1] == 10)
     }
+
+    @Test("erases a rule under a word, which runs into the crop's pad at both ends, and keeps the word")
+    func erasesRuleUnderWord() {
+        // 4 px margin, inner part 60 x 24: a word's glyphs (columns 8–12, 16–20, … 48–52, rows 3–16) and
+        // a rule two rows thick across the whole part at rows 19–20.
+        let margin = 4, width = 68, height = 32
+        var pixels = [UInt8](repeating: 240, count: width * height)
+        for y in 3...16 {
+            for x in 6...53 where x % 8 < 5 { pixels[(y + margin) * width + x + margin] = 10 }
+        }
+        for y in 19...20 {
+            for x in 0..<60 { pixels[(y + margin) * width + x + margin] = 10 }
+        }
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            LinePreprocessor.eraseRules(buffer, width: width, height: height, margin: margin, threshold: 127)
+        }
+        #expect((0..<60).allSatisfy { pixels[(19 + margin) * width + $0 + margin] == 240 && pixels[(20 + margin) * width + $0 + margin] == 240 })
+        #expect((3...16).allSatisfy { pixels[($0 + margin) * width + 8 + margin] == 10 })
+    }
+
+    @Test("keeps the rows of bold digits that a tight box and a blur run together from the first to the last")
+    func keepsRowsInkedAcrossTheWord() {
+        // 4 px margin, inner part 60 x 20: digits touching each other fill columns 5–54 entirely in
+        // their top rows (0–3) and middle rows (8–10), as "279" or "349" do in a tight box; the
+        // crop's pad at each end (columns 0–4 and 55–59) stays clear.
+        let margin = 4, width = 68, height = 28
+        var pixels = [UInt8](repeating: 240, count: width * height)
+        for y in 0..<20 {
+            for x in 5...54 where y <= 3 || (8...10).contains(y) || x % 10 < 3 { pixels[(y + margin) * width + x + margin] = 10 }
+        }
+        let before = pixels
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            LinePreprocessor.eraseRules(buffer, width: width, height: height, margin: margin, threshold: 127)
+        }
+        #expect(pixels == before)
+    }
 }
