@@ -9,14 +9,18 @@ struct ConvertCommand: AsyncParsableCommand {
         commandName: "convert",
         abstract: "Convert an amount between currencies and show the rate, the rates' date and whether they are stale.",
         discussion: """
-            AMOUNT may be written as printed: 12,99  1.299,00  1'299.00  $12.99  12.99 €. \
-            A symbol or code in AMOUNT must agree with FROM. Exit status 2 for an amount or code lensd cannot read.
+            AMOUNT is read in the notation of --locale: without one, `.` is the decimal point and `,`, \
+            spaces or `'` group digits (1,500,000  1'299.00  999999999.99); with --locale de_DE, 1.299,00. \
+            Any size is read exactly; more decimals than FROM has are converted as typed, with a note. \
+            A currency sign or code in AMOUNT ($12.99, 12.99 €) must agree with FROM. \
+            Exit status 2 for an amount or code lensd cannot read.
             Examples:
-              lensd convert 12,99 EUR USD JPY
+              lensd convert 12.99 EUR USD JPY
+              lensd convert 12,99 EUR USD --locale de_DE
               lensd convert '$12.99' USD --json
             """)
 
-    @Argument(help: "The amount, as printed.")
+    @Argument(help: "The amount, in the --locale's notation.")
     var amount: String
 
     @Argument(help: ArgumentHelp("Its currency (ISO 4217).", valueName: "from"))
@@ -28,7 +32,7 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Your home currency: the rate table's base and the default target.", valueName: "code"))
     var base: String?
 
-    @Option(help: ArgumentHelp("Locale for formatted amounts, e.g. en_US or de_DE.", valueName: "id"))
+    @Option(help: ArgumentHelp("Locale for reading AMOUNT and formatting amounts, e.g. en_US or de_DE.", valueName: "id"))
     var locale: String?
 
     @Flag(help: "Print one CONVERSION JSON line.")
@@ -50,7 +54,8 @@ struct ConvertCommand: AsyncParsableCommand {
         for code in [from, base] + targets where !CurrencyCodes.isKnown(code) {
             throw reject("unknown currency code '\(code)': expected an ISO 4217 code such as USD or EUR")
         }
-        let value = try readAmount(currency: from)
+        let typed = try readAmount(currency: from, notation: locale.map { TypedAmount.Notation(locale: Locale(identifier: $0)) } ?? .plain)
+        let value = typed.value
 
         let service: RateService
         do throws(RateError) {
@@ -78,8 +83,10 @@ struct ConvertCommand: AsyncParsableCommand {
             EventStream().emit(ConversionMessage(
                 amount: CurrencyCodes.plainString(value, currency: from), currency: from, results: results, rates: rates))
         } else {
+            // An amount with more decimals than its currency is shown as typed, not rounded by the formatter.
+            let shown = typed.decimals > (CurrencyCodes.minorUnits(of: from) ?? typed.decimals) ? "\(value) \(from)" : converter.format(value, currency: from)
             var lines = results.map { result in
-                "\(converter.format(value, currency: from)) = \(result.formatted)   (1 \(from) = \(result.rate) \(result.currency))"
+                "\(shown) = \(result.formatted)   (1 \(from) = \(result.rate) \(result.currency))"
             }
             var source = "rates: \(rates.source) of \(rates.date) (\(rates.origin))"
             if rates.stale {
@@ -90,23 +97,57 @@ struct ConvertCommand: AsyncParsableCommand {
         }
     }
 
-    /// The amount written in `amount`, which must be one price and nothing else.
-    private func readAmount(currency: String) throws -> Decimal {
-        var configuration = PriceExtractor.Configuration()
-        configuration.sourceCurrency = currency
-        configuration.acceptsBareNumbers = true
+    /// The amount written in `amount`: a number in the `--locale`'s notation (`.` decimals and
+    /// `,`, space or `'` grouping without one), with at most a currency sign or code before or
+    /// after it that agrees with FROM. More decimals than FROM has are kept, and said.
+    private func readAmount(currency: String, notation: TypedAmount.Notation) throws -> TypedAmount {
         let text = amount.trimmingCharacters(in: .whitespaces)
-        let prices = PriceExtractor(configuration: configuration).parse(text)
-        guard prices.count == 1, let price = prices.first,
-              text[..<price.span.lowerBound].allSatisfy(\.isWhitespace),
-              text[price.span.upperBound...].allSatisfy(\.isWhitespace)
-        else {
-            throw reject("cannot read '\(amount)' as one amount (e.g. 12,99 or 1.299,00 or $12.99)")
+        guard let first = text.firstIndex(where: \.isNumber), let last = text.lastIndex(where: \.isNumber) else {
+            throw reject("cannot read '\(amount)' as an amount: it has no digits")
         }
-        guard price.currency == currency else {
-            throw reject("'\(amount)' is written in \(price.currency), but FROM is \(currency)")
+        var start = first
+        if start > text.startIndex, text[text.index(before: start)] == notation.decimalSeparator { start = text.index(before: start) }
+        let marker = (before: text[..<start].trimmingCharacters(in: .whitespaces), after: text[text.index(after: last)...].trimmingCharacters(in: .whitespaces))
+        let typed: TypedAmount
+        do throws(TypedAmountError) {
+            typed = try TypedAmount.parse(text[start...last], notation: notation)
+        } catch {
+            throw reject("\(error.description)\(Self.notationHint(notation))")
         }
-        return price.amount
+        if marker.before == "-" || marker.before == "\u{2212}" { throw reject(TypedAmountError.negative(text).description) }
+        if !marker.before.isEmpty || !marker.after.isEmpty {
+            guard marker.before.isEmpty || marker.after.isEmpty else {
+                throw reject("cannot read '\(amount)' as one amount: give a number with at most one currency sign or code")
+            }
+            let written = try currencyWritten(marker.before.isEmpty ? marker.after : marker.before, source: currency)
+            guard written == currency else { throw reject("'\(amount)' is written in \(written), but FROM is \(currency)") }
+        }
+        if let minorUnits = CurrencyCodes.minorUnits(of: currency), typed.decimals > minorUnits {
+            FileHandle.standardError.write(Data(
+                "lensd convert: note: \(text) has \(typed.decimals) decimals, \(currency) has \(minorUnits); converted as typed\n".utf8))
+        }
+        return typed
+    }
+
+    /// The currency a sign or code beside a typed amount names, as the price reader resolves it
+    /// (`$` is FROM when FROM is a dollar).
+    private func currencyWritten(_ marker: String, source: String) throws -> String {
+        var configuration = PriceExtractor.Configuration()
+        configuration.sourceCurrency = source
+        for sample in ["\(marker)1", "1 \(marker)", "\(marker) 1"] {
+            let prices = PriceExtractor(configuration: configuration).parse(sample)
+            if prices.count == 1, let price = prices.first, sample[price.span].count == sample.count {
+                return price.currency
+            }
+        }
+        throw reject("cannot read '\(marker)' in '\(amount)' as a currency sign or code")
+    }
+
+    /// How the amount's notation could be changed, for an amount that did not read.
+    private static func notationHint(_ notation: TypedAmount.Notation) -> String {
+        notation.decimalSeparator == "."
+            ? " (amounts read with a decimal point, as 1,299.00; for a decimal comma give --locale, e.g. --locale de_DE)"
+            : " (amounts read with a decimal '\(notation.decimalSeparator)', as the --locale writes them)"
     }
 
     private static func sixDecimals(_ value: Decimal) -> String {

@@ -19,7 +19,7 @@ final class RatesIntegrationTests {
 
     @Test("convert prints the result, the rate, the rates' date and a stale warning")
     func convertText() throws {
-        let run = try LensdProcess.run(["convert", "12,99", "EUR", "USD", "JPY", "--locale", "en_US"], environment: offline)
+        let run = try LensdProcess.run(["convert", "12.99", "EUR", "USD", "JPY", "--locale", "en_US"], environment: offline)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("$14.51"))
         #expect(run.stdout.contains("¥2,282"))
@@ -30,14 +30,14 @@ final class RatesIntegrationTests {
 
     @Test("the first command reads the currency symbols from ICU into the cache directory, the next reuses them")
     func currencySpellingsAreCached() throws {
-        let first = try LensdProcess.run(["convert", "12,99", "EUR", "USD", "--locale", "en_US"], environment: offline)
+        let first = try LensdProcess.run(["convert", "€12.99", "EUR", "USD", "--locale", "en_US"], environment: offline)
         #expect(first.status == 0, "\(first.stderr)")
         let directory = scratch.appendingPathComponent("cache/lensd")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("currency-spellings-") }
         #expect(files.count == 1)
         let file = try #require(files.first.map { directory.appendingPathComponent($0) })
         let written = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
-        let second = try LensdProcess.run(["convert", "12,99", "EUR", "USD", "--locale", "en_US"], environment: offline)
+        let second = try LensdProcess.run(["convert", "€12.99", "EUR", "USD", "--locale", "en_US"], environment: offline)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == first.stdout)
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == written)
@@ -55,6 +55,45 @@ final class RatesIntegrationTests {
         #expect(results.last?["amount"] as? String == "1163.61")
         let rates = try #require(answer["rates"] as? [String: Any])
         #expect(rates["origin"] as? String == "bundled" && rates["stale"] as? Bool == true)
+    }
+
+    @Test("convert reads a typed amount of any size exactly: large, grouped, with more decimals than its currency, in the --locale's notation")
+    func convertReadsTypedAmounts() throws {
+        let cases: [(arguments: [String], amount: String, converted: String)] = [
+            (["1000000", "IDR", "EUR"], "1000000", "49.32"),
+            (["1,500,000", "KRW", "USD"], "1500000", "1123.37"),
+            (["999999999.99", "USD", "EUR"], "999999999.99", "895094880.05"),
+            (["1'299.00", "CHF", "EUR"], "1299.00", "1412.88"),
+            (["12,99", "EUR", "USD", "--locale", "de_DE"], "12.99", "14.51"),
+            (["1.299,00", "EUR", "USD", "--locale", "de_DE"], "1299.00", "1451.24"),
+        ]
+        for (arguments, amount, converted) in cases {
+            let run = try LensdProcess.run(["convert"] + arguments + ["--json"], environment: offline)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            let answer = try #require(run.messages("CONVERSION").first, "\(arguments)")
+            #expect(answer["amount"] as? String == amount, "\(arguments)")
+            let results = try #require(answer["results"] as? [[String: Any]])
+            #expect(results.first?["amount"] as? String == converted, "\(arguments)")
+        }
+        let precise = try LensdProcess.run(["convert", "12.345", "USD", "EUR", "--json"], environment: offline)
+        #expect(precise.status == 0, "\(precise.stderr)")
+        let results = try #require(precise.messages("CONVERSION").first?["results"] as? [[String: Any]])
+        // 12.345 / 1.1172 = 11.0499: read as twelve and a bit, not twelve thousand.
+        #expect(results.first?["amount"] as? String == "11.05")
+        #expect(precise.stderr.contains("12.345 has 3 decimals, USD has 2"))
+        let shown = try LensdProcess.run(["convert", "12.345", "USD", "EUR"], environment: offline)
+        #expect(shown.stdout.hasPrefix("12.345 USD = €11.05"), "\(shown.stdout)")
+    }
+
+    @Test("convert refuses a decimal comma without a --locale that writes one, and says how to give it")
+    func convertNamesTheNotation() throws {
+        for arguments in [["convert", "12,99", "EUR", "USD"], ["convert", "1,5,0", "EUR", "USD"], ["convert", "--", "-5", "EUR", "USD"]] {
+            let run = try LensdProcess.run(arguments, environment: offline)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+        }
+        let comma = try LensdProcess.run(["convert", "12,99", "EUR", "USD"], environment: offline)
+        #expect(comma.stderr.contains("--locale de_DE"), "\(comma.stderr)")
     }
 
     @Test("convert rejects garbage, unknown codes and a symbol that contradicts FROM with status 2")
