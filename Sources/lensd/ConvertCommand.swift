@@ -47,14 +47,18 @@ struct ConvertCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let resolvedLocale = locale.map(Locale.init(identifier:)) ?? Locale.current
+        var resolvedLocale = Locale.current
+        if let locale {
+            guard let known = LocaleOption.locale(locale) else { throw reject(LocaleOption.refusal(locale)) }
+            resolvedLocale = known
+        }
         let from = from.uppercased()
         let base = (base ?? resolvedLocale.currency?.identifier ?? "EUR").uppercased()
         let targets = (targets.isEmpty ? [base] : targets).map { $0.uppercased() }
         for code in [from, base] + targets where !CurrencyCodes.isKnown(code) {
             throw reject("unknown currency code '\(code)': expected an ISO 4217 code such as USD or EUR")
         }
-        let typed = try readAmount(currency: from, notation: locale.map { TypedAmount.Notation(locale: Locale(identifier: $0)) } ?? .plain)
+        let typed = try readAmount(currency: from, notation: locale == nil ? .plain : TypedAmount.Notation(locale: resolvedLocale))
         let value = typed.value
 
         let service: RateService

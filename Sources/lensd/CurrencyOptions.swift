@@ -39,6 +39,7 @@ struct CurrencyOptions: ParsableArguments {
         if preset != nil, config == nil {
             throw ValidationError("--preset needs --config FILE")
         }
+        if let locale, LocaleOption.locale(locale) == nil { throw ValidationError(LocaleOption.refusal(locale)) }
     }
 
     /// Applies the preset, the defaults and checks every code.
@@ -71,8 +72,9 @@ struct CurrencyOptions: ParsableArguments {
         }
     }
 
+    /// The `--locale` (checked by ``validate()``), else the environment's.
     var resolvedLocale: Locale {
-        locale.map(Locale.init(identifier:)) ?? Locale.current
+        locale.flatMap(LocaleOption.locale) ?? Locale.current
     }
 
     func extractor(source: String) -> PriceExtractor {

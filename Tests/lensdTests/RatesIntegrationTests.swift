@@ -96,6 +96,20 @@ final class RatesIntegrationTests {
         #expect(comma.stderr.contains("--locale de_DE"), "\(comma.stderr)")
     }
 
+    @Test("an unknown --locale is refused by convert and by scan, naming it; POSIX spellings of known ones are read")
+    func unknownLocaleIsRefused() throws {
+        let convert = try LensdProcess.run(["convert", "1", "EUR", "USD", "--locale", "xx_YY"], environment: offline)
+        #expect(convert.status == 2)
+        #expect(convert.stderr.contains("unknown locale 'xx_YY'"), "\(convert.stderr)")
+        #expect(convert.stdout.isEmpty)
+        let scan = try LensdProcess.run(["scan", "--locale", "xx_YY", "samples/stills"], environment: offline)
+        #expect(scan.status != 0)
+        #expect(scan.stderr.contains("unknown locale 'xx_YY'"), "\(scan.stderr)")
+        let posix = try LensdProcess.run(["convert", "1,5", "EUR", "USD", "--locale", "de_DE.UTF-8", "--json"], environment: offline)
+        #expect(posix.status == 0, "\(posix.stderr)")
+        #expect(posix.messages("CONVERSION").first?["amount"] as? String == "1.50")
+    }
+
     @Test("convert rejects garbage, unknown codes and a symbol that contradicts FROM with status 2")
     func convertRejects() throws {
         for arguments in [["convert", "twelve", "EUR", "USD"], ["convert", "12", "XYZ", "USD"], ["convert", "£5", "USD", "EUR"], ["convert", "12.99.1", "EUR"]] {
