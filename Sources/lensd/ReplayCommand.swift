@@ -43,6 +43,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var daemon: DaemonOptions
     @OptionGroup var ocr: OCROptions
+    @OptionGroup var scheduling: ScheduleOptions
     @OptionGroup var currency: CurrencyOptions
     @OptionGroup var rateOptions: RateOptions
     @OptionGroup var logging: LoggingOptions
@@ -54,7 +55,7 @@ struct ReplayCommand: AsyncParsableCommand {
         if let readLag {
             guard fast else { throw ValidationError("--read-lag needs --fast (a live replay applies reads when they finish)") }
             guard readLag <= 30 else { throw ValidationError("--read-lag must be at most 30 frames") }
-            guard ocr.effectiveSchedule == .changes else {
+            guard scheduling.effectiveSchedule(frontEnd: ocr.frontEnd) == .changes else {
                 throw ValidationError("--read-lag applies to --schedule changes (reading every frame whole shows each frame's own reads)")
             }
         }
@@ -62,7 +63,7 @@ struct ReplayCommand: AsyncParsableCommand {
             guard fast else { throw ValidationError("--pass-lag needs --fast (a live replay applies a whole-frame pass when it finishes)") }
             guard passLag <= 300 else { throw ValidationError("--pass-lag must be at most 300 frames") }
             guard readLag != 0 else { throw ValidationError("--pass-lag has no effect with --read-lag 0 (every frame waits for all its reads)") }
-            guard ocr.effectiveSchedule == .changes else {
+            guard scheduling.effectiveSchedule(frontEnd: ocr.frontEnd) == .changes else {
                 throw ValidationError("--pass-lag applies to --schedule changes (reading every frame whole shows each frame's own reads)")
             }
         }
@@ -85,9 +86,9 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.inputFailed)
         }
         let frameRate = fps ?? source.nominalFrameRate ?? 30
-        var scheduling = ocr.scheduling
-        if let readLag { scheduling.fastLagFrames = readLag }
-        if let passLag { scheduling.fastPassLagFrames = passLag }
+        var schedulerConfiguration = scheduling.configuration(frontEnd: ocr.frontEnd)
+        if let readLag { schedulerConfiguration.fastLagFrames = readLag }
+        if let passLag { schedulerConfiguration.fastPassLagFrames = passLag }
         // Replays answer zoom like a camera without optical zoom: a centre crop before OCR.
         let zoomed = DigitallyZoomedSource(source)
         try await session.serve(DaemonSession.Work(
@@ -101,8 +102,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 workers: ocr.workerCount,
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: try session.makeReader(ocr),
-                schedule: ocr.effectiveSchedule,
-                scheduling: scheduling),
+                schedule: scheduling.effectiveSchedule(frontEnd: ocr.frontEnd),
+                scheduling: schedulerConfiguration),
             controlFromStdinByDefault: !paths.contains("-")))
     }
 }

@@ -38,6 +38,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var daemon: DaemonOptions
     @OptionGroup var ocr: OCROptions
+    @OptionGroup var scheduling: ScheduleOptions
     @OptionGroup var currency: CurrencyOptions
     @OptionGroup var rateOptions: RateOptions
     @OptionGroup var logging: LoggingOptions
@@ -86,8 +87,8 @@ struct RunCommand: AsyncParsableCommand {
                 ocr: ocr.configuration(defaultSegmentation: .sparseText),
                 reader: try session.makeReader(ocr),
                 liveSource: true,
-                schedule: ocr.effectiveSchedule,
-                scheduling: ocr.scheduling),
+                schedule: scheduling.effectiveSchedule(frontEnd: ocr.frontEnd),
+                scheduling: scheduling.configuration(frontEnd: ocr.frontEnd)),
             controlFromStdinByDefault: true,
             onShutdown: { stopSignal.raise() }))
     }

@@ -27,6 +27,16 @@ struct ScanIntegrationTests {
         #expect(figures["precision"] as? Double ?? 0 >= 0.8)
     }
 
+    @Test("scan refuses the live scheduler's options instead of accepting and ignoring them")
+    func refusesSchedulingOptions() throws {
+        for option in [["--schedule", "every-frame"], ["--verify-interval", "2"], ["--whole-frame-interval", "1"]] {
+            let run = try LensdProcess.run(["scan"] + option + [LensdProcess.sample("stills/tags-01.png")])
+            #expect(run.status == 64, "\(option)")
+            #expect(run.stderr.contains("Unknown option '\(option[0])'"), "\(option): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
     @Test("an unreadable image gives an ERROR line and exit 1; the other images are still scanned")
     func unreadableImage() throws {
         let run = try LensdProcess.run(["scan", "--json", "/nonexistent/a.png", LensdProcess.sample("stills/tags-01.png")])
