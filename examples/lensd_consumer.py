@@ -54,7 +54,13 @@ def main():
     parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for a line")
     args = parser.parse_args()
 
-    sock = connect(args)
+    try:
+        sock = connect(args)
+    except (OSError, ValueError) as error:
+        where = args.socket or args.tcp
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        print(f"lensd_consumer.py: cannot connect to {where}: {reason} (is lensd running with --listen?)", file=sys.stderr)
+        return 2
     lock_sent = lock_answered = False
     frames = 0
     for message in lines(sock):

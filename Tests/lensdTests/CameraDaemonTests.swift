@@ -37,7 +37,7 @@ struct CameraDaemonTests {
 
 @Suite("lensd replay zoom", .serialized)
 struct ReplayZoomTests {
-    @Test("a zoom control message crops the replayed frames from the next frame on; torch is refused")
+    @Test("a zoom control message crops the replayed frames from the next frame on; torch on is refused, torch off is acknowledged as absent")
     func zoomCrops() throws {
         let daemon = try DaemonProcess(
             ["replay", "--loop", "--fps", "10", "--workers", "1", "--control", "stdin", "--rates-source", "offline",
@@ -46,6 +46,7 @@ struct ReplayZoomTests {
         #expect(daemon.waitUntil(timeout: 30) { $0.messages("OVERLAYS").contains { $0["width"] as? Int == 640 } })
         daemon.write(Data(#"{"cmd":"zoom","level":9,"id":"z"}"#.utf8 + [0x0A]))
         daemon.write(Data(#"{"cmd":"torch","on":true,"id":"t"}"#.utf8 + [0x0A]))
+        daemon.write(Data(#"{"cmd":"torch","on":false,"id":"off"}"#.utf8 + [0x0A]))
         #expect(daemon.waitUntil(timeout: 30) { $0.messages("OVERLAYS").contains { $0["width"] as? Int == 160 } },
                 "zoom 9 is clamped to 4: 640x480 becomes 160x120")
         let ack = try #require(daemon.messages("ACK").first { $0["id"] as? String == "z" })
@@ -53,6 +54,9 @@ struct ReplayZoomTests {
         #expect(zoom["level"] as? Double == 4 && zoom["kind"] as? String == "digital")
         let refusal = try #require(daemon.messages("ERROR").first { $0["id"] as? String == "t" })
         #expect((refusal["message"] as? String ?? "").contains("no torch"))
+        #expect(daemon.waitUntil(timeout: 30) { $0.messages("ACK").contains { $0["id"] as? String == "off" } })
+        let off = try #require(daemon.messages("ACK").first { $0["id"] as? String == "off" })
+        #expect((off["torch"] as? [String: Bool]) == ["available": false, "on": false])
         #expect(daemon.messages("OVERLAYS").filter { $0["width"] as? Int == 160 }.allSatisfy { $0["height"] as? Int == 120 })
     }
 }

@@ -36,4 +36,23 @@ struct ExampleConsumerTests {
         #expect(text.range(of: #"locked p\d+"#, options: .regularExpression) != nil, "\(text)")
         #expect(text.contains("[locked]"), "the locked price is marked in later frames: \(text)")
     }
+
+    @Test("reports a socket that is not there in one sentence and exit 2, without a traceback")
+    func consumerReportsMissingSocket() throws {
+        let temporary = try TemporaryPath()
+        defer { temporary.remove() }
+        let consumer = Process()
+        consumer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        consumer.arguments = ["python3", LensdProcess.packageRoot.appendingPathComponent("examples/lensd_consumer.py").path,
+                              "--socket", temporary.file("absent.sock")]
+        let output = Pipe()
+        consumer.standardOutput = output
+        consumer.standardError = output
+        try consumer.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        consumer.waitUntilExit()
+        #expect(consumer.terminationStatus == 2, "\(text)")
+        #expect(text.contains("cannot connect to") && text.contains("No such file or directory"), "\(text)")
+        #expect(!text.contains("Traceback"), "\(text)")
+    }
 }
