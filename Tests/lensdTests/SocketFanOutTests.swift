@@ -113,6 +113,26 @@ struct SocketFanOutTests {
         #expect(second.stderr.contains("in use"))
     }
 
+    @Test("a TCP address another program listens on is reported in a plain sentence, exit 3")
+    func addressInUseIsASentence() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let daemon = try DaemonProcess(["replay", "--control", "none", "--listen", "tcp:127.0.0.1:\(port)", LensdProcess.sample("stills/tags-01.png")])
+        #expect(daemon.waitForExit(timeout: 30) == 3)
+        #expect(daemon.stderr.contains("cannot listen on tcp:127.0.0.1:\(port): the address is in use"), "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("bind("), "\(daemon.stderr)")
+    }
+
     @Test("serves the banner and control replies over TCP on loopback when only a port is given")
     func servesTCPOnLoopback() throws {
         let daemon = try DaemonProcess([

@@ -55,7 +55,7 @@ final class SocketServer: Sendable {
                 }
                 unixPaths.forEach(UnixSocketFile.remove(path:))
                 try? await group.shutdownGracefully()
-                throw error as? ServerError ?? .bindFailed(address: address.description, reason: "\(error)")
+                throw error as? ServerError ?? .bindFailed(address: address.description, reason: ServerError.reason(error))
             }
         }
         return SocketServer(group: group, listeners: listeners, unixPaths: unixPaths, settings: settings)
