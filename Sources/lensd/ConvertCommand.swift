@@ -96,6 +96,9 @@ struct ConvertCommand: AsyncParsableCommand {
             if rates.stale {
                 source += " — STALE: \(rates.ageS / 86_400) days old"
             }
+            if let failure = rates.lastError {
+                source += "\nrates could not be updated: \(failure)"
+            }
             lines.append(source)
             print(lines.joined(separator: "\n"))
         }

@@ -178,6 +178,16 @@ final class RatesIntegrationTests {
         #expect(fromCache["date"] as? String == today)
     }
 
+    @Test("convert's text output says why the rates could not be fetched, as --json does in last_error")
+    func convertTextNamesFetchFailure() throws {
+        let arguments = ["convert", "10", "EUR", "USD", "--rates-source", "ecb", "--rates-url", "http://127.0.0.1:1/eurofxref-daily.xml"]
+        let text = try LensdProcess.run(arguments, environment: offline)
+        #expect(text.status == 0, "\(text.stderr)")
+        let json = try LensdProcess.run(arguments + ["--json"], environment: offline)
+        let failure = try #require((json.messages("CONVERSION").first?["rates"] as? [String: Any])?["last_error"] as? String)
+        #expect(text.stdout.contains("rates could not be updated: \(failure)"), "\(text.stdout)")
+    }
+
     @Test("a preset from --config sets the source and targets of a replay; RATES comes before any overlay")
     func presetReplay() throws {
         let config = scratch.appendingPathComponent("lensd.json")
