@@ -18,13 +18,19 @@ enum DeviceStatusReporter {
                 fps: format.framesPerSecond, zoom: controls.map { ZoomMessage($0.zoom()) },
                 torch: controls.map { TorchMessage($0.torch()) }))
         case .inactive(let reason):
-            if let reason { logger.notice("device inactive: \(reason.description)") }
+            if let reason { logger.notice("device inactive: \(reason.description); \(waitingHint(path))") }
             events.emit(DeviceMessage(source: "v4l2", path: path, state: .inactive))
         case .denied(let reason):
             failed(reason, hint: status.hint, state: .denied, path: path, events: events, logger: logger)
         case .error(let reason):
             failed(reason, hint: nil, state: .error, path: path, events: events, logger: logger)
         }
+    }
+
+    /// What an inactive camera's daemon does, and how to point it elsewhere.
+    static func waitingHint(_ path: String) -> String {
+        "waiting for \(path) to appear (tried again every few seconds); "
+            + "pick another camera with --device PATH (lensd devices lists them), or read recorded frames with lensd replay"
     }
 
     private static func failed(_ reason: V4L2Error, hint: String?, state: DeviceMessage.State, path: String,

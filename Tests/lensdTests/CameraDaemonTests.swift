@@ -16,6 +16,9 @@ struct CameraDaemonTests {
         defer { daemon.terminate() }
         #expect(daemon.waitUntil(timeout: 20) { $0.messages("DEVICE").first?["state"] as? String == "inactive" })
         #expect(daemon.messages("DEVICE").first?["source"] as? String == "v4l2")
+        let absent = scratch.file("video-absent")
+        #expect(daemon.waitUntil(timeout: 10) { $0.stderr.contains("waiting for \(absent) to appear") }, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("--device PATH (lensd devices lists them)"), "says how to pick another camera")
 
         daemon.write(Data(#"{"cmd":"status","id":"s1"}"#.utf8 + [0x0A]))
         daemon.write(Data(#"{"cmd":"torch","on":true,"id":"t1"}"#.utf8 + [0x0A]))
