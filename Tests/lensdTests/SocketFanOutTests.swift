@@ -61,7 +61,7 @@ struct SocketFanOutTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the socket file is removed on exit")
     }
 
-    @Test("disconnects a stalled client with a log line while the others and stdout keep receiving every frame")
+    @Test("disconnects a stalled client with a log line and a last ERROR it reads, while the others and stdout keep receiving every frame")
     func stalledClientIsDisconnected() throws {
         let temporary = try TemporaryPath()
         defer { temporary.remove() }
@@ -74,12 +74,17 @@ struct SocketFanOutTests {
         let disconnected = daemon.waitUntil(timeout: 90) { $0.stderr.contains("fell behind") }
         #expect(disconnected, "stderr: \(daemon.stderr)")
         let afterDrop = daemon.messages("OVERLAYS").count
+        // A client that comes back a second after it was dropped (the delay is what is tested, no
+        // signal stands for it) gets what the network held, then the ERROR, then the end.
+        Thread.sleep(forTimeInterval: 1)
+        stalled.readToEnd()
+        #expect(stalled.hasEnded)
+        let last = try #require(stalled.lines.last)
+        #expect(last.hasPrefix(#"{"class":"ERROR""#) && last.contains(#""concerns":"client""#) && last.contains("fell behind"), "\(last)")
         #expect(daemon.waitUntil(timeout: 30) { $0.messages("OVERLAYS").count >= afterDrop + 5 }, "the pipeline stalled")
 
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit(timeout: 10) == 0)
-        stalled.readToEnd()
-        #expect(stalled.hasEnded)
 
         let stdoutFrames = Self.overlayFrames(daemon.lines)
         for client in others {

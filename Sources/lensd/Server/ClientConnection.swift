@@ -1,11 +1,14 @@
+import DequeModule
 import Foundation
 import NIOCore
 
 /// One socket client: gets the banner and then every line of the stream, and may send control
 /// messages (one JSON object per line), whose replies come back to it alone.
 ///
-/// Output waits in NIO's outbound buffer while the client does not read. Once more than
-/// ``ClientSettings/bufferLimit`` bytes wait, the client is sent an `ERROR`, disconnected and the
+/// Output goes to NIO while the channel is writable (``ClientSettings/writeWaterMark``) and waits in
+/// the connection's own queue otherwise. Once more than ``ClientSettings/bufferLimit`` bytes wait in
+/// both, the queued lines are discarded, the client is sent an `ERROR` right after what NIO already
+/// holds, disconnected once it has been written (or after ``ClientSettings/lastLineGrace``) and the
 /// event is logged (gpsd's policy), so a slow client never slows the pipeline or other clients.
 ///
 /// `@unchecked Sendable`: every mutable field is touched only on the channel's event loop;
@@ -17,7 +20,11 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
     private let channel: any Channel
     private let name: String
     private var framer = ControlLineFramer()
+    /// Bytes handed to NIO and not yet written.
     private var waitingBytes = 0
+    /// Lines not yet handed to NIO, while the channel is not writable.
+    private var queued = Deque<ByteBuffer>()
+    private var queuedBytes = 0
     private var dropped = false
 
     init(channel: any Channel, settings: ClientSettings) {
@@ -44,6 +51,8 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
     func finish(grace: TimeAmount) -> EventLoopFuture<Void> {
         let channel = self.channel
         return channel.eventLoop.flatSubmit {
+            while let line = self.queued.popFirst() { channel.write(line, promise: nil) }
+            self.queuedBytes = 0
             let drained = channel.writeAndFlush(ByteBuffer())
             let timeout = channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
             return drained.flatMap { _ in
@@ -83,6 +92,14 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
         }
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        while !dropped, context.channel.isWritable, let line = queued.popFirst() {
+            queuedBytes -= line.readableBytes
+            hand(line)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         settings.logger.debug("client error", metadata: ["client": "\(name)", "error": "\(error)"])
         context.close(promise: nil)
@@ -91,25 +108,40 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
     private func write(_ line: ByteBuffer) {
         guard !dropped, channel.isActive else { return }
         let size = line.readableBytes
-        guard waitingBytes + size <= settings.bufferLimit else {
+        guard waitingBytes + queuedBytes + size <= settings.bufferLimit else {
             disconnectSlowClient()
             return
         }
+        if queued.isEmpty, channel.isWritable {
+            hand(line)
+        } else {
+            queued.append(line)
+            queuedBytes += size
+        }
+    }
+
+    /// Gives one line to NIO, counted until it is written.
+    private func hand(_ line: ByteBuffer) {
+        let size = line.readableBytes
         waitingBytes += size
         channel.writeAndFlush(line).whenComplete { _ in self.waitingBytes -= size }
     }
 
-    /// The client fell too far behind: one last `ERROR`, then the connection is closed.
+    /// The client fell too far behind: the lines still queued go, one last `ERROR` follows what
+    /// NIO holds, and the connection is closed once it is written or after the grace.
     private func disconnectSlowClient() {
+        let waiting = waitingBytes + queuedBytes
         dropped = true
+        queued.removeAll()
+        queuedBytes = 0
         settings.hub.remove(self)
         settings.metrics.clientsDropped.add(1, ordering: .relaxed)
-        let message = "client fell behind: \(waitingBytes) bytes waiting (limit \(settings.bufferLimit)); disconnecting"
+        let message = "client fell behind: \(waiting) bytes waiting (limit \(settings.bufferLimit)); disconnecting"
         settings.logger.warning("\(message)", metadata: ["client": "\(name)"])
         let channel = self.channel
         if let line = settings.events.encodedLine(ErrorMessage(message: message, concerns: "client")) {
             channel.writeAndFlush(ByteBuffer(bytes: line)).whenComplete { _ in channel.close(promise: nil) }
         }
-        channel.eventLoop.scheduleTask(in: .milliseconds(500)) { channel.close(promise: nil) }
+        channel.eventLoop.scheduleTask(in: ClientSettings.lastLineGrace) { channel.close(promise: nil) }
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 
 /// What every client connection shares: where lines and control messages go, and the limits.
 struct ClientSettings: Sendable {
@@ -9,4 +10,16 @@ struct ClientSettings: Sendable {
     let logger: Logger
     /// Bytes of output that may wait for one client before it is disconnected.
     let bufferLimit: Int
+
+    /// How much output NIO holds for one client before the client's own queue takes the rest: an
+    /// eighth of ``bufferLimit``, 1 to 16 KiB. What NIO holds cannot be taken back, so a slow
+    /// client's last `ERROR` waits behind no more than this (and the kernel's buffers).
+    var writeWaterMark: ChannelOptions.Types.WriteBufferWaterMark {
+        let high = max(1024, min(16 * 1024, bufferLimit / 8))
+        return .init(low: high / 2, high: high)
+    }
+
+    /// How long a client dropped for falling behind has to read its last `ERROR` before the
+    /// connection closes anyway.
+    static let lastLineGrace = TimeAmount.seconds(5)
 }

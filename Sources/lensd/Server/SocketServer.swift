@@ -5,7 +5,9 @@ import NIOPosix
 /// Accepts socket clients on every `--listen` address (SwiftNIO, one event-loop thread).
 ///
 /// The kernel's send buffer of each client is a quarter of ``ClientSettings/bufferLimit`` (4 KiB to
-/// 64 KiB), so a stalled client is noticed after a bounded amount of output. Unix sockets get mode 0660, a stale socket file left by a crash is replaced, and the files are
+/// 64 KiB) and NIO holds little more (``ClientSettings/writeWaterMark``; the rest waits in the
+/// client's own queue), so a stalled client is noticed after a bounded amount of output and its
+/// last `ERROR` comes right after what the network already holds. Unix sockets get mode 0660, a stale socket file left by a crash is replaced, and the files are
 /// removed by ``shutdown()``. Listening starts in ``start(addresses:settings:)`` so that a bad address is a
 /// startup error.
 final class SocketServer: Sendable {
@@ -28,6 +30,7 @@ final class SocketServer: Sendable {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(max(4096, min(64 * 1024, settings.bufferLimit / 4))))
+            .childChannelOption(.writeBufferWaterMark, value: settings.writeWaterMark)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ClientConnection(channel: channel, settings: settings))
