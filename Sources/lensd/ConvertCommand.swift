@@ -88,7 +88,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 amount: CurrencyCodes.plainString(value, currency: from), currency: from, results: results, rates: rates))
         } else {
             // An amount with more decimals than its currency is shown as typed, not rounded by the formatter.
-            let shown = typed.decimals > (CurrencyCodes.minorUnits(of: from) ?? typed.decimals) ? "\(value) \(from)" : converter.format(value, currency: from)
+            let shown = Self.extraDecimals(typed, currency: from) != nil ? "\(value) \(from)" : converter.format(value, currency: from)
             var lines = results.map { result in
                 "\(shown) = \(result.formatted)   (1 \(from) = \(result.rate) \(result.currency))"
             }
@@ -129,11 +129,17 @@ struct ConvertCommand: AsyncParsableCommand {
             let written = try currencyWritten(marker.before.isEmpty ? marker.after : marker.before, source: currency)
             guard written == currency else { throw reject("'\(amount)' is written in \(written), but FROM is \(currency)") }
         }
-        if let minorUnits = CurrencyCodes.minorUnits(of: currency), typed.decimals > minorUnits {
+        if let minorUnits = Self.extraDecimals(typed, currency: currency) {
             FileHandle.standardError.write(Data(
                 "lensd convert: note: \(text) has \(typed.decimals) decimals, \(currency) has \(minorUnits); converted as typed\n".utf8))
         }
         return typed
+    }
+
+    /// The currency's minor units when `typed` has more decimals than them, else nil.
+    private static func extraDecimals(_ typed: TypedAmount, currency: String) -> Int? {
+        guard let minorUnits = CurrencyCodes.minorUnits(of: currency), typed.decimals > minorUnits else { return nil }
+        return minorUnits
     }
 
     /// The currency a sign or code beside a typed amount names, as the price reader resolves it
@@ -141,8 +147,9 @@ struct ConvertCommand: AsyncParsableCommand {
     private func currencyWritten(_ marker: String, source: String) throws -> String {
         var configuration = PriceExtractor.Configuration()
         configuration.sourceCurrency = source
+        let extractor = PriceExtractor(configuration: configuration)
         for sample in ["\(marker)1", "1 \(marker)", "\(marker) 1"] {
-            let prices = PriceExtractor(configuration: configuration).parse(sample)
+            let prices = extractor.parse(sample)
             if prices.count == 1, let price = prices.first, sample[price.span].count == sample.count {
                 return price.currency
             }

@@ -46,7 +46,6 @@ struct OCROptions: ParsableArguments {
         }
     }
 
-
     var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func configuration(defaultSegmentation: PageSegmentation) -> OCRConfiguration {
