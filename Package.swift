@@ -61,11 +61,7 @@ let package = Package(
         ),
         .target(
             name: "OCR",
-            dependencies: ["CTesseract", "CLeptonica", "CKernels", "TextDetection"],
-            // Optimised in debug builds too: its pixel loops and its stand-ins for libtesseract's network
-            // steps run ten times slower or more without, and nearly every test reads text.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
-            linkerSettings: [.unsafeFlags(SerialOpenMP.exportedSymbols)]
+            dependencies: ["CTesseract", "CLeptonica", "CKernels", "TextDetection"]
         ),
         .target(name: "Tracking", dependencies: ["CKernels"]),
         .target(name: "Conversion"),
@@ -101,13 +97,3 @@ let package = Package(
     cxxLanguageStandard: .cxx17
 )
 
-/// The OpenMP entry points the OCR module defines for libtesseract (`Sources/OCR/SerialOpenMP.swift`),
-/// exported from every executable that links it: the linker puts an executable's symbol in its
-/// dynamic symbol table only when a library of the link refers to it, and libtesseract asks for
-/// these with libgomp's symbol versions.
-enum SerialOpenMP {
-    static let exportedSymbols = [
-        "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
-        "omp_get_num_threads", "omp_get_thread_num",
-    ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
-}

@@ -3,35 +3,29 @@ import Foundation
 
 /// One Tesseract handle (`TessBaseAPI*`, from `TessBaseAPICreate`), initialised for the LSTM engine.
 ///
-/// A handle is not thread-safe and takes 30–60 ms to initialise, and memory for its
-/// recognitions (100–200 ms and ~14 MB more with the legacy engine's ambiguity table, which
-/// ``UniversalAmbiguitySkip`` leaves out): create one per worker thread, keep it for the
-/// thread's life, and use it from that thread only. `deinit` calls `TessBaseAPIEnd` and
-/// `TessBaseAPIDelete`.
+/// A handle is not thread-safe and takes a few hundred milliseconds and tens of megabytes to
+/// initialise: create one per worker thread, keep it for the thread's life, and use it from that
+/// thread only. `deinit` calls `TessBaseAPIEnd` and `TessBaseAPIDelete`.
 ///
-/// Debian's libtesseract is built with OpenMP, which makes OCR 2–4x slower when several handles
-/// run side by side on a small machine. lensd runs its parallel regions on the calling thread
-/// (``SerialOpenMP``); where that is not in place, libgomp runs them, and reads `OMP_THREAD_LIMIT`
-/// once, when the process loads, so it must be in the environment before the program starts
-/// (lensd then re-executes itself with `OMP_THREAD_LIMIT=1`); ``openMPThreadLimit`` tells what
-/// the process runs with.
+/// Debian builds libtesseract with OpenMP, whose parallel regions (the LSTM network's gates at
+/// every time step) start a team of threads per core: with several handles side by side on a small
+/// machine, those teams fight over the cores and OCR runs several times slower. libgomp reads the
+/// documented `OMP_THREAD_LIMIT` once, when the process loads, so it must be in the environment
+/// before the program starts: lensd re-executes itself with `OMP_THREAD_LIMIT=1`, and
+/// ``openMPThreadLimit`` tells what the process runs with.
 public final class TesseractEngine {
     public let configuration: OCRConfiguration
     /// The tessdata folder the models were loaded from.
     public let tessdataDirectory: String
     private let handle: OpaquePointer
 
-    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`), without the legacy
-    /// engine's universal ambiguity table (``UniversalAmbiguitySkip``).
+    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`).
     public init(configuration: OCRConfiguration = .init()) throws(OCRError) {
         let tessdata = try configuration.resolvedTessdataDirectory()
         guard let handle = TessBaseAPICreate() else {
             throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
         }
-        let status = UniversalAmbiguitySkip.initialisingLSTMOnly {
-            TessBaseAPIInit4(handle, tessdata, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
-        }
-        guard status == 0 else {
+        guard TessBaseAPIInit4(handle, tessdata, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0) == 0 else {
             TessBaseAPIDelete(handle)
             throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
         }
@@ -81,8 +75,7 @@ public final class TesseractEngine {
         defer { TessBaseAPIClear(handle) }
         // Frames carry no resolution; without one Tesseract guesses from the text and says so on stderr for every frame.
         TessBaseAPISetSourceResolution(handle, Self.assumedResolution)
-        let status = WordImageHandoff.recognizing { TessBaseAPIRecognize(handle, nil) }
-        guard status == 0 else {
+        guard TessBaseAPIRecognize(handle, nil) == 0 else {
             throw .recognitionFailed(width: area.width, height: area.height)
         }
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }

@@ -1,22 +1,20 @@
 import Foundation
 import OCR
 
-/// Makes sure Tesseract's OpenMP regions run on one thread each when lensd's own definitions of
-/// the OpenMP entry points are not in place (``SerialOpenMP``): then libgomp runs them, and needs
+/// Makes sure Tesseract's OpenMP regions run on one thread each: libgomp runs them, and needs
 /// `OMP_THREAD_LIMIT` from process start.
 ///
 /// libgomp reads its environment in a load-time constructor, before `main`; setting the variable
 /// later changes nothing. When it is unset, lensd sets it to 1 and re-executes itself
 /// (`execv("/proc/self/exe")`, same arguments and descriptors). One handle per worker thread
-/// then replaces OpenMP's threads, which on 2 cores made OCR 2–4x faster.
+/// then replaces OpenMP's threads, which on a small machine makes OCR several times faster.
 enum OpenMPThreadLimit {
     static let variable = "OMP_THREAD_LIMIT"
 
-    /// Re-executes the process with `OMP_THREAD_LIMIT=1` unless the variable is already set or
-    /// libgomp runs none of Tesseract's regions. Returns (and lensd runs unlimited) only if the
-    /// re-exec fails.
+    /// Re-executes the process with `OMP_THREAD_LIMIT=1` unless the variable is already set.
+    /// Returns (and lensd runs unlimited) only if the re-exec fails.
     static func ensure() {
-        guard !SerialOpenMP.isInPlace, getenv(variable) == nil else { return }
+        guard getenv(variable) == nil else { return }
         setenv(variable, "1", 1)
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         // Still here: exec failed (no /proc?). Carry on in this process; OCR is slower but correct.

@@ -209,28 +209,11 @@ final class ReplayPipeline: Sendable {
         return finish(source: source, readAnyFrame: readAnyFrame)
     }
 
-    /// Logs the started workers (debug): how many, how long their handles took, whether
-    /// Tesseract's word images are handed over raw (``WordImageHandoff``) or as PNG, whether
-    /// the handles were initialised without the universal ambiguity table (``UniversalAmbiguitySkip``),
-    /// whether Tesseract's OpenMP regions run on the calling thread (``SerialOpenMP``) or in libgomp,
-    /// and which of libtesseract's network steps lensd does itself (``StrideMapIndex``,
-    /// ``ConvolveForward``, ``TimeStepWriter``; "none" with a libtesseract whose layout it does not know).
+    /// Logs the started workers (debug): how many, and how long their handles took.
     private static func logReady(_ pool: OCRWorkerPool, logger: Logger) {
         logger.debug("OCR workers ready", metadata: [
             "workers": "\(pool.workerCount)", "init_s": "\(pool.initialisationSeconds)",
-            "word_images": "\(WordImageHandoff.isInPlace ? "raw" : "png")",
-            "universal_ambiguities": "\(UniversalAmbiguitySkip.isInPlace ? "skipped" : "loaded")",
-            "openmp": "\(SerialOpenMP.isInPlace ? "serial" : "libgomp")",
-            "network_steps": "\(networkSteps)",
         ])
-    }
-
-    /// The libtesseract network functions lensd's own definitions stand in for.
-    private static var networkSteps: String {
-        let steps = [("index", StrideMapIndex.isInPlace), ("convolve", ConvolveForward.isInPlace), ("write", TimeStepWriter.isInPlace),
-                     ("lstm", LSTMForward.isInPlace), ("connected", FullyConnectedForward.isInPlace), ("maxpool", MaxpoolStep.isInPlace)]
-            .filter(\.1).map(\.0)
-        return steps.isEmpty ? "none" : steps.joined(separator: ",")
     }
 
     /// Logs one finished OCR job at `trace` level: what it read, for which frame, how long after

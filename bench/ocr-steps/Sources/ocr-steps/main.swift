@@ -58,11 +58,10 @@ guard !arguments.isEmpty else {
     exit(2)
 }
 
-// Tesseract's OpenMP regions run on the calling thread, as in lensd (SerialOpenMP). Where that is not
-// in place, libgomp runs them and reads OMP_THREAD_LIMIT when it loads, before main: unset, Tesseract's
-// OpenMP threads compete with each other on a small machine (OCR 2-4x slower here), so every figure
-// would mislead. Any value set on purpose is taken (to measure OpenMP itself).
-guard SerialOpenMP.isInPlace || TesseractEngine.openMPThreadLimit != nil else {
+// libgomp reads OMP_THREAD_LIMIT when it loads, before main: unset, Tesseract's OpenMP threads compete
+// with each other on a small machine (OCR several times slower here), so every figure would mislead.
+// Any value set on purpose is taken (to measure OpenMP itself).
+guard TesseractEngine.openMPThreadLimit != nil else {
     FileHandle.standardError.write(Data("ocr-steps: set OMP_THREAD_LIMIT (1, as lensd runs Tesseract): OMP_THREAD_LIMIT=1 ocr-steps IMAGE...\n".utf8))
     exit(2)
 }
