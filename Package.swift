@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "TextDetection", targets: ["TextDetection"]),
+        .library(name: "TextRecognition", targets: ["TextRecognition"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +49,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
         ),
         .target(name: "TextDetection", dependencies: ["CTextDetector"]),
+        .target(name: "TextRecognition", dependencies: ["CTextDetector", "TextDetection"]),
         // Vector kernels in C (SSE2 on x86-64) for loops Swift's SIMD types compile a lane at a
         // time; header only, so SwiftPM sees when they change (it does not for a system library's).
         .target(name: "CKernels"),
@@ -61,14 +63,14 @@ let package = Package(
         ),
         .target(
             name: "OCR",
-            dependencies: ["CTesseract", "CLeptonica", "CKernels", "TextDetection"]
+            dependencies: ["CTesseract", "CLeptonica", "CKernels", "TextDetection", "TextRecognition"]
         ),
         .target(name: "Tracking", dependencies: ["CKernels"]),
         .target(name: "Conversion"),
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "Tracking", "Conversion", "TextDetection",
+                "Capture", "OCR", "Tracking", "Conversion", "TextDetection", "TextRecognition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -80,7 +82,8 @@ let package = Package(
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
         .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Capture"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "TextDetection"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Capture"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConversionTests",

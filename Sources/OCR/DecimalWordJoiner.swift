@@ -15,7 +15,7 @@ enum DecimalWordJoiner {
         words.reserveCapacity(line.words.count)
         for word in line.words {
             if let previous = words.last, continues(previous, with: word) {
-                let box = union(previous.box, word.box)
+                let box = previous.box.union(word.box)
                 words[words.count - 1] = OCRWord(text: previous.text + word.text, box: box, confidence: min(previous.confidence, word.confidence))
             } else {
                 words.append(word)
@@ -41,8 +41,4 @@ enum DecimalWordJoiner {
         scalar.value >= 0x30 && scalar.value <= 0x39
     }
 
-    private static func union(_ a: OCRRect, _ b: OCRRect) -> OCRRect {
-        let x = min(a.x, b.x), y = min(a.y, b.y)
-        return OCRRect(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x, height: max(a.y + a.height, b.y + b.height) - y)
-    }
 }

@@ -89,6 +89,39 @@ public final class LinePreprocessor {
                       scale: scale, started: started, binarizes: options.binarizesDetectedLines)
     }
 
+    /// Crops a detected text box, turned by its `angle` as
+    /// ``prepare(luma:width:height:stride:center:boxWidth:boxHeight:angle:maximumUpscale:)`` does,
+    /// padded by `padAlong` and `padAcross` box heights, and resampled to `outputHeight` rows,
+    /// without any other preparation: for a trained recogniser, which reads grey levels as a
+    /// camera sees them. The crop has no margin.
+    public func crop(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, center: (x: Double, y: Double),
+        boxWidth: Double, boxHeight: Double, angle: Double, padAlong: Double, padAcross: Double, outputHeight: Int
+    ) -> LineCrop? {
+        guard let base = luma.baseAddress, width > 0, height > 0, stride >= width, luma.count >= stride * (height - 1) + width,
+              boxWidth >= 1, boxHeight >= 1, boxWidth.isFinite, boxHeight.isFinite, angle.isFinite, outputHeight > 0
+        else { return nil }
+        let started = ThreadCPUClock.now()
+        let padX = Int((boxHeight * padAlong).rounded(.up)), padY = Int((boxHeight * padAcross).rounded(.up))
+        let sourceWidth = Int(boxWidth.rounded()) + 2 * padX, sourceHeight = Int(boxHeight.rounded()) + 2 * padY
+        let source = OCRRect(
+            x: Int((center.x - Double(sourceWidth) / 2).rounded()), y: Int((center.y - Double(sourceHeight) / 2).rounded()),
+            width: sourceWidth, height: sourceHeight)
+        let scale = Double(outputHeight) / Double(sourceHeight)
+        let outWidth = max(1, Int((Double(sourceWidth) * scale).rounded()))
+        pixels.removeAll(keepingCapacity: true)
+        pixels.append(contentsOf: repeatElement(0, count: outWidth * outputHeight))
+        pixels.withUnsafeMutableBufferPointer { out in
+            Self.resampleRotated(
+                base, stride: stride, imageWidth: width, imageHeight: height, source: source, scale: scale, angle: angle,
+                into: out, outWidth: outWidth, margin: 0, innerWidth: outWidth, innerHeight: outputHeight)
+        }
+        timings.rescale += ThreadCPUClock.now() - started
+        return LineCrop(
+            source: source, scale: scale, margin: 0, width: outWidth, height: outputHeight, polarity: .darkOnLight, inkThreshold: 127,
+            angle: angle)
+    }
+
     /// Resamples `source` (turned by `angle` about its centre) at `scale`, then normalises its
     /// contrast and polarity and fills its margin.
     private func finish(

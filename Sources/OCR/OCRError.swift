@@ -12,6 +12,8 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible {
     case recognitionFailed(width: Int, height: Int)
     /// The text detector failed on an image (its reason).
     case detectionFailed(String)
+    /// The trained line recogniser could not start or failed on a line (its reason).
+    case lineRecognitionFailed(String)
 
     public var description: String {
         switch self {
@@ -27,7 +29,7 @@ public enum OCRError: Error, Sendable, Hashable, CustomStringConvertible {
             return "invalid luma image: \(width)x\(height), stride \(stride), \(bytes) bytes"
         case let .recognitionFailed(width, height):
             return "Tesseract failed to recognise a \(width)x\(height) image"
-        case let .detectionFailed(reason):
+        case let .detectionFailed(reason), let .lineRecognitionFailed(reason):
             return reason
         }
     }

@@ -11,4 +11,11 @@ public struct OCRRect: Sendable, Hashable {
         self.width = width
         self.height = height
     }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: OCRRect) -> OCRRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return OCRRect(
+            x: x0, y: y0, width: max(x + width, other.x + other.width) - x0, height: max(y + height, other.y + other.height) - y0)
+    }
 }

@@ -21,8 +21,14 @@ public final class RegionRecognizer {
     private var images = 0
     private var regions = 0
 
-    public init(configuration options: RegionOptions = .init()) {
+    /// Reads detected boxes instead of Tesseract when set (``RegionOptions/linesReadByRecognizer``).
+    private let learned: Result<LearnedLineReader, OCRError>?
+
+    /// - Parameter learnedReader: how detected boxes are read by a trained recogniser instead of
+    ///   Tesseract; a failure to make one is thrown by every read of detected boxes.
+    public init(configuration options: RegionOptions = .init(), learnedReader: Result<LearnedLineReader, OCRError>? = nil) {
         self.options = options
+        self.learned = learnedReader
         self.detector = TextRegionDetector(options: options)
         self.preprocessor = LinePreprocessor(options: options)
     }
@@ -95,8 +101,10 @@ public final class RegionRecognizer {
         var lines: [OCRLine] = []
         for proposal in proposals {
             // A detector's box is read along its rotation; an upright line much taller than
-            // wide (a tracked price of text printed sideways) is tried turned a quarter.
-            if let box = proposal.detected ?? (proposal.box.height * 2 > proposal.box.width * 3 ? Self.upright(proposal.box) : nil) {
+            // wide (a tracked price of text printed sideways) is tried turned a quarter. With
+            // the trained recogniser, every line is read by it, as a box.
+            if let box = proposal.detected
+                ?? (learned != nil || proposal.box.height * 2 > proposal.box.width * 3 ? Self.upright(proposal.box) : nil) {
                 lines += try readBox(box, luma: luma, width: width, height: height, stride: stride, using: engine).lines
                 continue
             }
@@ -161,6 +169,9 @@ public final class RegionRecognizer {
     private func readBox(
         _ box: TextBox, luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, using engine: TesseractEngine
     ) throws(OCRError) -> SuperscriptCents.Reading {
+        if let learned = try learned?.get() {
+            return try readBox(box, with: learned, luma: luma, width: width, height: height, stride: stride, using: engine)
+        }
         var best: (lines: [OCRLine], confidence: Double, turned: (width: Double, height: Double, angle: Double))?
         for orientation in LineOrientation.candidates(for: box) {
             let turned = orientation.applied(to: box)
@@ -184,6 +195,46 @@ public final class RegionRecognizer {
         }
         let turned = best?.turned ?? (width: box.width, height: box.height, angle: box.angle)
         return SuperscriptCents.Reading(box: box, angle: turned.angle, width: turned.width, height: turned.height, lines: best?.lines ?? [])
+    }
+
+    /// Reads one detected box with the trained recogniser. Which way up a crop is, PP-OCR's
+    /// direction classifier says (a turned read is not tried on confidence alone); a box much
+    /// taller than wide is read turned a quarter, and one a little taller than wide is read
+    /// upright first and turned a quarter when that read is unsure. A currency sign the
+    /// recogniser cannot write is taken from Tesseract's read of the box
+    /// (``CurrencySignRecovery``).
+    private func readBox(
+        _ box: TextBox, with learned: LearnedLineReader, luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int,
+        using engine: TesseractEngine
+    ) throws(OCRError) -> SuperscriptCents.Reading {
+        var best: (lines: [OCRLine], confidence: Double, turned: (width: Double, height: Double, angle: Double), unread: (leading: Bool, trailing: Bool))?
+        let started = ThreadCPUClock.now()
+        defer { ocrTime += ThreadCPUClock.now() - started }
+        // Each way round's opposite is the classifier's to find.
+        for orientation in LineOrientation.candidates(for: box) where orientation == .upright || orientation == .quarterCounterclockwise {
+            let turned = orientation.applied(to: box)
+            let read = try learned.read(
+                luma: luma, width: width, height: height, stride: stride, center: (box.center.x, box.center.y),
+                boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, checkingDirection: true)
+            let lines = options.joinsSplitDecimals ? read.lines.map(DecimalWordJoiner.joined) : read.lines
+            let confidence = Self.confidence(of: lines) * Self.plausibility(of: lines) + (best == nil && orientation == .upright ? Self.firstOrientationBonus : 0)
+            if best.map({ confidence > $0.confidence }) ?? true { best = (lines, confidence, (turned.width, turned.height, read.angle), read.unread) }
+            if confidence >= Self.sureConfidence { break }
+        }
+        let turned = best?.turned ?? (width: box.width, height: box.height, angle: box.angle)
+        var lines = best?.lines ?? []
+        if let unread = best?.unread, unread.leading || unread.trailing, let line = lines.first,
+            let crop = preprocessor.prepare(
+                luma: luma, width: width, height: height, stride: stride, center: (box.center.x, box.center.y),
+                boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, maximumUpscale: Self.detectedBoxUpscale) {
+            let tesseract = try readPrepared(crop, using: engine)
+            if unread.leading, let sign = CurrencySignRecovery.sign(in: tesseract, leading: true) {
+                lines[0] = CurrencySignRecovery.withSign(line, sign: sign, leading: true)
+            } else if unread.trailing, let sign = CurrencySignRecovery.sign(in: tesseract, leading: false) {
+                lines[0] = CurrencySignRecovery.withSign(line, sign: sign, leading: false)
+            }
+        }
+        return SuperscriptCents.Reading(box: box, angle: turned.angle, width: turned.width, height: turned.height, lines: lines)
     }
 
     /// Reads the prepared line as one line, with cents run into or split off the main digits

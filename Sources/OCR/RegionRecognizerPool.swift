@@ -1,4 +1,5 @@
 import Synchronization
+import TextRecognition
 
 /// A thread-safe stock of ``RegionRecognizer``s for worker threads that each read one image at a time.
 ///
@@ -7,6 +8,8 @@ import Synchronization
 /// with a fixed set of workers the stock settles at one recognizer per worker.
 public final class RegionRecognizerPool: Sendable {
     public let options: RegionOptions
+    /// The trained recogniser's files, when detected boxes are read by it rather than by Tesseract.
+    public let recognizerModel: RecognizerModel?
     private let idle = Mutex<[Lent]>([])
 
     /// A recognizer in the stock. Unchecked: a recognizer is only touched by the one thread that
@@ -17,14 +20,35 @@ public final class RegionRecognizerPool: Sendable {
 
     public init(options: RegionOptions = .init()) {
         self.options = options
+        self.recognizerModel = nil
+    }
+
+    /// A stock whose recognizers read detected boxes with the trained recogniser of `model`. The
+    /// first recogniser is loaded here, so that an unusable model fails at start-up.
+    public init(options: RegionOptions = .init(), recognizerModel model: RecognizerModel) throws(RecognizerError) {
+        self.options = options
+        self.recognizerModel = model
+        let first = try TextRecognizer(model: model)
+        idle.withLock { $0.append(Lent(recognizer: RegionRecognizer(configuration: options, learnedReader: .success(LearnedLineReader(recognizer: first))))) }
     }
 
     /// Runs `body` with a recognizer that is exclusively the caller's until `body` returns.
     public func withRecognizer<Result, Failure: Error>(
         _ body: (RegionRecognizer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let lent = idle.withLock { $0.popLast() } ?? Lent(recognizer: RegionRecognizer(configuration: options))
+        let lent = idle.withLock { $0.popLast() } ?? Lent(recognizer: RegionRecognizer(configuration: options, learnedReader: makeLearnedReader()))
         defer { idle.withLock { $0.append(lent) } }
         return try body(lent.recognizer)
+    }
+
+    /// A new recognizer's trained reader: a recogniser that cannot be made now (the files changed
+    /// since start-up, memory ran out) fails that recognizer's reads, never reads with Tesseract instead.
+    private func makeLearnedReader() -> Result<LearnedLineReader, OCRError>? {
+        guard let recognizerModel else { return nil }
+        do throws(RecognizerError) {
+            return .success(LearnedLineReader(recognizer: try TextRecognizer(model: recognizerModel)))
+        } catch {
+            return .failure(.lineRecognitionFailed(error.description))
+        }
     }
 }

@@ -47,11 +47,11 @@ enum SuperscriptCents {
         while let end = word.text.last, !end.isNumber, !end.isLetter, !end.isCurrencySymbol { word.text.removeLast() }
         guard word.text.last?.isNumber == true, !word.text.contains("."), !word.text.contains(",") else { return nil }
         var line = main[last]
-        let box = union(word.box, cents.map(\.box).reduce(centsWord.box, union))
+        let box = word.box.union(cents.map(\.box).reduce(centsWord.box) { $0.union($1) })
         line.words[line.words.count - 1] = OCRWord(
             text: word.text + "." + digits, box: box, confidence: min(word.confidence, cents.map(\.confidence).min() ?? 1))
         line.text = line.words.map(\.text).joined(separator: " ")
-        line.box = union(line.box, box)
+        line.box = line.box.union(box)
         return Array(main.dropLast()) + [line]
     }
 
@@ -125,8 +125,4 @@ enum SuperscriptCents {
         return Array(lines.dropLast()) + [line]
     }
 
-    private static func union(_ a: OCRRect, _ b: OCRRect) -> OCRRect {
-        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-        return OCRRect(x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0, height: max(a.y + a.height, b.y + b.height) - y0)
-    }
 }

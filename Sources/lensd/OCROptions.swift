@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OCR
 import TextDetection
+import TextRecognition
 
 /// Options that choose the OCR models and workers.
 struct OCROptions: ParsableArguments {
@@ -24,6 +25,14 @@ struct OCROptions: ParsableArguments {
         "The text detector's model (default: \(DetectorModel.fileName) in $XDG_DATA_HOME/lensd/models, ~/.local/share/lensd/models, /usr/local/share/lensd/models or /usr/share/lensd/models).",
         valueName: "path"))
     var detectorModel: String?
+
+    @Option(name: .customLong("reader"), help: "Detector: what reads each box, recognizer (a trained line recogniser) or tesseract.")
+    var boxReader: BoxReader = .recognizer
+
+    @Option(name: .customLong("rec-model"), help: ArgumentHelp(
+        "Folder of the line recogniser's models and character list (default: the first of the --det-model folders holding \(RecognizerModel.characterFileName)).",
+        valueName: "dir"))
+    var recognizerModel: String?
 
     @Flag(name: .customLong("no-contrast"), help: "Regions: do not normalise each line's contrast.")
     var skipsContrast = false
@@ -53,12 +62,26 @@ struct OCROptions: ParsableArguments {
     }
 
     /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them. Loads
-    /// the text detector's model for the detector front-end (at most one detector per worker).
-    func makeReader() throws(DetectorError) -> FrameReader {
+    /// the text detector's model for the detector front-end (at most one detector per worker), and
+    /// the line recogniser's when it reads the boxes.
+    func makeReader() throws(ModelLoadError) -> FrameReader {
         switch frontEnd {
         case .detector:
-            let pool = try TextDetectorPool(modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workerCount)
-            return FrameReader(regions: RegionRecognizerPool(options: regionOptions), detectors: pool)
+            let pool: TextDetectorPool
+            do throws(DetectorError) {
+                pool = try TextDetectorPool(modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workerCount)
+            } catch {
+                throw .detector(error)
+            }
+            guard boxReader == .recognizer else {
+                return FrameReader(regions: RegionRecognizerPool(options: regionOptions), detectors: pool)
+            }
+            do throws(RecognizerError) {
+                let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: recognizerModel))
+                return FrameReader(regions: try RegionRecognizerPool(options: regionOptions, recognizerModel: model), detectors: pool)
+            } catch {
+                throw .recognizer(error)
+            }
         case .regions:
             return FrameReader(regions: RegionRecognizerPool(options: regionOptions))
         case .fullFrame:

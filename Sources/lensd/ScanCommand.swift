@@ -44,7 +44,7 @@ struct ScanCommand: ParsableCommand {
         let ordered = OrderedDelivery(stage: printer)
         let extractor = currency.extractor(source: currencies.source)
         let reader: FrameReader
-        do throws(DetectorError) {
+        do throws(ModelLoadError) {
             reader = try ocr.makeReader()
         } catch {
             logger.critical("\(error.description)")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TextDetection
 
-/// The installed detector model (`packaging/install-detector-model.sh`, part of the README's
+/// The installed detector model (`packaging/install-models.sh`, part of the README's
 /// setup command), or `LENSD_DET_MODEL`.
 enum InstalledModel {
     static var path: String {

@@ -9,7 +9,7 @@ struct TextDetectorTests {
             _ = try TextDetector(modelPath: "/nonexistent/lensd/model.onnx")
         } throws: { error in
             guard case .modelMissing(let path, _)? = error as? DetectorError else { return false }
-            return path == "/nonexistent/lensd/model.onnx" && (error as? DetectorError)?.description.contains("install-detector-model.sh") == true
+            return path == "/nonexistent/lensd/model.onnx" && (error as? DetectorError)?.description.contains("install-models.sh") == true
         }
     }
 

@@ -70,7 +70,7 @@ struct DaemonSession {
     /// The workers' reader for `ocr`'s front-end; a missing or unusable detector model ends the
     /// start-up (exit 3) with an `ERROR` that names the command that installs it.
     func makeReader(_ ocr: OCROptions) throws -> FrameReader {
-        do throws(DetectorError) {
+        do throws(ModelLoadError) {
             return try ocr.makeReader()
         } catch {
             logger.critical("\(error.description)")

@@ -1,0 +1,60 @@
+#ifndef LENSD_TEXT_RECOGNIZER_H
+#define LENSD_TEXT_RECOGNIZER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A CTC text line recogniser (PP-OCR's recognition network): ONNX models run by OpenCV's DNN
+/// module, one per input width, all of the same height (OpenCV 4.6 fixes a network's shapes when
+/// it imports it). A line is scaled to that height, to the narrowest model it fits, and padded
+/// on the right. Not thread-safe: one per thread.
+typedef struct lensd_text_recognizer lensd_text_recognizer;
+
+/// What one read cost.
+typedef struct {
+    /// Thread CPU time in the network and in preparing its input.
+    int64_t network_ns;
+    int64_t prepare_ns;
+    /// The input width of the network that ran.
+    int32_t input_width;
+} lensd_recognition_cost;
+
+/// Loads `count` models, `paths[i]` taking lines `widths[i]` pixels wide (ascending) and
+/// `height` high, and runs each once to check that it gives one row of `classes` probabilities
+/// per time step; and, when `direction_path` is not NULL, a text direction classifier taking
+/// lines `direction_width` wide and `height` high, checked to give two probabilities (upright,
+/// upside down). NULL on failure, with the reason in `message`.
+lensd_text_recognizer *lensd_text_recognizer_open(
+    const char *const *paths, const int32_t *widths, int32_t count, int32_t height, int32_t classes,
+    const char *direction_path, int32_t direction_width, char *message, size_t message_capacity);
+
+/// Frees the recogniser and its networks.
+void lensd_text_recognizer_close(lensd_text_recognizer *recognizer);
+
+/// Reads one line from an 8-bit luma image (`width` x `height`, the whole image is the line).
+/// Writes, per time step, the most probable class among those `allowed` marks (one byte per
+/// class, non-zero for allowed; NULL allows every class; class 0, CTC's blank, is always
+/// allowed) and its probability, at most `capacity` steps, and returns how many steps the
+/// network gave (more than `capacity` when they did not all fit); -1 on failure, with the reason
+/// in `message`. `*step_width` receives how many of the image's columns one step covers.
+int32_t lensd_text_recognizer_read(
+    lensd_text_recognizer *recognizer, const uint8_t *luma, int32_t width, int32_t height, int32_t stride,
+    const uint8_t *allowed, int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
+    lensd_recognition_cost *cost, char *message, size_t message_capacity);
+
+/// The probability that the line in an 8-bit luma image is upside down, by the direction
+/// classifier, in `*upside_down`. Returns 0, or -1 on failure (or without a classifier) with
+/// the reason in `message`.
+int32_t lensd_text_recognizer_direction(
+    lensd_text_recognizer *recognizer, const uint8_t *luma, int32_t width, int32_t height, int32_t stride, float *upside_down,
+    char *message, size_t message_capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,15 @@
+import TextDetection
+import TextRecognition
+
+/// Why the workers' trained models could not be loaded at start-up.
+enum ModelLoadError: Error, CustomStringConvertible {
+    case detector(DetectorError)
+    case recognizer(RecognizerError)
+
+    var description: String {
+        switch self {
+        case let .detector(error): error.description
+        case let .recognizer(error): error.description
+        }
+    }
+}
