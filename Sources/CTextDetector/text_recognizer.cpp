@@ -34,10 +34,24 @@ struct WidthNetwork {
     cv::dnn::Net net;
 };
 
+/// A model of one input width: its file, and its network while loaded.
+struct WidthModel {
+    int width;
+    std::string path;
+    bool loaded = false;
+    cv::dnn::Net net;
+    uint64_t last_used = 0;
+};
+
+/// Width models kept loaded at once: each network holds its own copy of the weights, and a
+/// camera's lines mostly take one or two widths.
+constexpr size_t loaded_limit = 2;
+
 }  // namespace
 
 struct lensd_text_recognizer {
-    std::vector<WidthNetwork> networks;
+    std::vector<WidthModel> models;
+    uint64_t uses = 0;
     /// The direction classifier, when there is one (width 0 otherwise).
     WidthNetwork direction{0, cv::dnn::Net()};
     int height = 0;
@@ -91,6 +105,25 @@ static bool load_checked(lensd_text_recognizer *recognizer, const char *path, in
     return false;
 }
 
+/// Loads a width model's network, first freeing the least recently used one beyond ``loaded_limit``.
+static bool load_model(lensd_text_recognizer *recognizer, WidthModel &model, char *message, size_t message_capacity) {
+    size_t loaded = 0;
+    for (const auto &other : recognizer->models) loaded += other.loaded ? 1 : 0;
+    while (loaded >= loaded_limit) {
+        WidthModel *oldest = nullptr;
+        for (auto &other : recognizer->models)
+            if (other.loaded && (oldest == nullptr || other.last_used < oldest->last_used)) oldest = &other;
+        if (oldest == nullptr) break;
+        oldest->net = cv::dnn::Net();
+        oldest->loaded = false;
+        --loaded;
+    }
+    cv::Mat output;
+    if (!load_checked(recognizer, model.path.c_str(), model.width, model.net, output, message, message_capacity)) return false;
+    model.loaded = true;
+    return true;
+}
+
 extern "C" lensd_text_recognizer *lensd_text_recognizer_open(
     const char *const *paths, const int32_t *widths, int32_t count, int32_t height, int32_t classes,
     const char *direction_path, int32_t direction_width, char *message, size_t message_capacity) {
@@ -120,7 +153,8 @@ extern "C" lensd_text_recognizer *lensd_text_recognizer_open(
             delete recognizer;
             return nullptr;
         }
-        recognizer->networks.push_back(WidthNetwork{widths[index], net});
+        // Checked now, loaded again when a line needs it.
+        recognizer->models.push_back(WidthModel{widths[index], paths[index]});
     }
     if (direction_path != nullptr) {
         cv::Mat output;
@@ -143,7 +177,7 @@ extern "C" void lensd_text_recognizer_close(lensd_text_recognizer *recognizer) {
 
 extern "C" int32_t lensd_text_recognizer_read(
     lensd_text_recognizer *recognizer, const uint8_t *luma, int32_t width, int32_t height, int32_t stride,
-    const uint8_t *allowed, int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
+    int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
     lensd_recognition_cost *cost, char *message, size_t message_capacity) {
     if (recognizer == nullptr || luma == nullptr || width <= 0 || height <= 0 || stride < width || capacity < 0
         || (capacity > 0 && (classes == nullptr || probabilities == nullptr))) {
@@ -154,13 +188,15 @@ extern "C" int32_t lensd_text_recognizer_read(
         int64_t started = thread_cpu_ns();
         cv::Mat line(height, width, CV_8U, const_cast<uint8_t *>(luma), size_t(stride));
         int scaled = std::max(1, int(std::lround(double(width) * recognizer->height / height)));
-        const WidthNetwork *chosen = &recognizer->networks.back();
-        for (const auto &network : recognizer->networks) {
-            if (network.width >= scaled) {
-                chosen = &network;
+        WidthModel *chosen = &recognizer->models.back();
+        for (auto &model : recognizer->models) {
+            if (model.width >= scaled) {
+                chosen = &model;
                 break;
             }
         }
+        if (!chosen->loaded && !load_model(recognizer, *chosen, message, message_capacity)) return -1;
+        chosen->last_used = ++recognizer->uses;
         scaled = std::min(scaled, chosen->width);
         recognizer->fill_blob(line, scaled, chosen->width);
         int64_t prepared = thread_cpu_ns();
@@ -180,7 +216,7 @@ extern "C" int32_t lensd_text_recognizer_read(
             int best = 0;
             float probability = row[0];
             for (int index = 1; index < count; ++index) {
-                if (row[index] > probability && (allowed == nullptr || allowed[index])) {
+                if (row[index] > probability) {
                     best = index;
                     probability = row[index];
                 }

@@ -33,13 +33,8 @@ enum CurrencySignRecovery {
         in pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, textRows: Range<Int>, read: ClosedRange<Double>
     ) -> (leading: Bool, trailing: Bool) {
         let rows = textRows.clamped(to: 0..<height)
-        guard width > 0, rows.count >= 4, pixels.count >= width * height else { return (false, false) }
-        let threshold = otsu(pixels, width: width, rows: rows)
-        var dark = 0
-        for y in rows { for x in 0..<width where pixels[y * width + x] <= threshold { dark += 1 } }
-        // Ink is the minority of the text rows' pixels, dark or light.
-        let inkIsDark = dark * 2 <= rows.count * width
-        let isInk: (Int, Int) -> Bool = { x, y in (pixels[y * width + x] <= threshold) == inkIsDark }
+        guard rows.count >= 4, let ink = InkColumns(pixels: pixels, width: width, height: height, rows: rows) else { return (false, false) }
+        let isInk = ink.isInk
         let textHeight = Double(rows.count)
         func hasGlyph(_ columns: Range<Int>) -> Bool {
             var runStart: Int?
@@ -94,11 +89,5 @@ enum CurrencySignRecovery {
         line.words[index].text = leading ? String(sign) + word : word + String(sign)
         line.text = line.words.map(\.text).joined(separator: " ")
         return line
-    }
-
-    private static func otsu(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>) -> UInt8 {
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in rows { for x in 0..<width { histogram[Int(pixels[y * width + x])] += 1 } }
-        return UInt8(clamping: LinePolarity.otsuThreshold(histogram: histogram))
     }
 }

@@ -79,7 +79,7 @@ public final class LearnedLineReader {
             let suspect = CurrencySignRecovery.suspectSides(of: text)
             unread = (ink.leading || suspect.leading, ink.trailing || suspect.trailing)
         }
-        return (Self.lines(of: read, crop: crop, padAcross: pad), readAngle, unread)
+        return (preprocessor.pixels.withUnsafeBufferPointer { Self.lines(of: read, crop: crop, padAcross: pad, pixels: $0) }, readAngle, unread)
     }
 
     /// The recogniser's read of the crop in the preprocessor's buffer.
@@ -103,24 +103,27 @@ public final class LearnedLineReader {
     }
 
     /// The read as one ``OCRLine`` in image pixels (none when nothing was read). `padAcross` is
-    /// the crop's rows above and below the text.
-    static func lines(of read: RecognizedLine, crop: LineCrop, padAcross: Double) -> [OCRLine] {
+    /// the crop's rows above and below the text; `pixels` the crop, whose ink each word's box is
+    /// shrunk to (as Tesseract's are: price boxes near the frame's edge are judged by where
+    /// their ink ends).
+    static func lines(of read: RecognizedLine, crop: LineCrop, padAcross: Double, pixels: UnsafeBufferPointer<UInt8>) -> [OCRLine] {
         let top = Int(padAcross.rounded(.down)), bottom = max(top + 1, crop.height - Int(padAcross.rounded(.down)))
+        let ink = InkColumns(pixels: pixels, width: crop.width, height: crop.height, rows: top..<bottom)
         let words: [OCRWord] = read.words.compactMap { characters in
             guard let first = characters.first, let last = characters.last else { return nil }
-            // A CTC step marks a character where it is recognised, about its middle: the word
-            // reaches half a step beyond its first and last steps.
-            let half = (first.columns.upperBound - first.columns.lowerBound) / 2
-            let x0 = max(0, Int((first.columns.lowerBound - half).rounded(.down)))
-            let x1 = min(crop.width, Int((last.columns.upperBound + half).rounded(.up)))
+            // A CTC step marks a character where it is recognised, about its middle: the word's
+            // ink lies within a step beyond its first and last steps.
+            let step = first.columns.upperBound - first.columns.lowerBound
+            let x0 = max(0, Int((first.columns.lowerBound - step).rounded(.down)))
+            let x1 = min(crop.width, Int((last.columns.upperBound + step).rounded(.up)))
             guard x1 > x0 else { return nil }
+            let box = ink?.bounds(in: x0..<x1) ?? OCRRect(x: x0, y: top, width: x1 - x0, height: bottom - top)
             let text = characters.map(\.text).joined()
             let confidence = characters.reduce(0) { $0 + $1.probability } / Double(characters.count)
-            return OCRWord(text: text, box: crop.sourceBox(OCRRect(x: x0, y: top, width: x1 - x0, height: bottom - top)), confidence: confidence)
+            return OCRWord(text: text, box: crop.sourceBox(box), confidence: confidence)
         }
         guard !words.isEmpty else { return [] }
         let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         return [OCRLine(text: words.map(\.text).joined(separator: " "), box: box, confidence: read.confidence, words: words)]
     }
-
 }

@@ -208,30 +208,45 @@ public final class RegionRecognizer {
         using engine: TesseractEngine
     ) throws(OCRError) -> SuperscriptCents.Reading {
         var best: (lines: [OCRLine], confidence: Double, turned: (width: Double, height: Double, angle: Double), unread: (leading: Bool, trailing: Bool))?
-        let started = ThreadCPUClock.now()
-        defer { ocrTime += ThreadCPUClock.now() - started }
-        // Each way round's opposite is the classifier's to find.
-        for orientation in LineOrientation.candidates(for: box) where orientation == .upright || orientation == .quarterCounterclockwise {
-            let turned = orientation.applied(to: box)
+        func consider(_ turned: (width: Double, height: Double, angle: Double), checkingDirection: Bool, bonus: Double) throws(OCRError) {
+            let started = ThreadCPUClock.now()
             let read = try learned.read(
                 luma: luma, width: width, height: height, stride: stride, center: (box.center.x, box.center.y),
-                boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, checkingDirection: true)
+                boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, checkingDirection: checkingDirection)
+            ocrTime += ThreadCPUClock.now() - started
             let lines = options.joinsSplitDecimals ? read.lines.map(DecimalWordJoiner.joined) : read.lines
-            let confidence = Self.confidence(of: lines) * Self.plausibility(of: lines) + (best == nil && orientation == .upright ? Self.firstOrientationBonus : 0)
+            let confidence = Self.confidence(of: lines) * Self.plausibility(of: lines) + bonus
             if best.map({ confidence > $0.confidence }) ?? true { best = (lines, confidence, (turned.width, turned.height, read.angle), read.unread) }
-            if confidence >= Self.sureConfidence { break }
+        }
+        // Each way round's opposite is the classifier's to find; a quarter turn still unsure is
+        // read the other quarter round too (the classifier is less sure of text on end).
+        for orientation in LineOrientation.candidates(for: box) where orientation == .upright || orientation == .quarterCounterclockwise {
+            let turned = orientation.applied(to: box)
+            try consider(turned, checkingDirection: true, bonus: best == nil && orientation == .upright ? Self.firstOrientationBonus : 0)
+            if let best, best.confidence >= Self.sureConfidence { break }
+            if orientation == .quarterCounterclockwise, let read = best?.turned {
+                try consider((read.width, read.height, read.angle + .pi), checkingDirection: false, bonus: 0)
+            }
         }
         let turned = best?.turned ?? (width: box.width, height: box.height, angle: box.angle)
         var lines = best?.lines ?? []
-        if let unread = best?.unread, unread.leading || unread.trailing, let line = lines.first,
+        if let line = lines.first, let unread = best?.unread, unread.leading || unread.trailing || SuperscriptCents.mayHaveRunInCents(line),
             let crop = preprocessor.prepare(
                 luma: luma, width: width, height: height, stride: stride, center: (box.center.x, box.center.y),
                 boxWidth: turned.width, boxHeight: turned.height, angle: turned.angle, maximumUpscale: Self.detectedBoxUpscale) {
-            let tesseract = try readPrepared(crop, using: engine)
-            if unread.leading, let sign = CurrencySignRecovery.sign(in: tesseract, leading: true) {
-                lines[0] = CurrencySignRecovery.withSign(line, sign: sign, leading: true)
-            } else if unread.trailing, let sign = CurrencySignRecovery.sign(in: tesseract, leading: false) {
-                lines[0] = CurrencySignRecovery.withSign(line, sign: sign, leading: false)
+            // Cents printed small and raised inside the box are read as digits of their own (`395`
+            // of `3⁹⁵`): the crop prepared as for Tesseract shows where they begin.
+            let raised = preprocessor.pixels.withUnsafeBufferPointer {
+                SuperscriptCents.split(in: $0, width: crop.width, height: crop.height, margin: crop.margin, threshold: crop.inkThreshold)
+            }
+            if raised != nil, let marked = SuperscriptCents.withDecimals(lines) { lines = marked }
+            if unread.leading || unread.trailing, let line = lines.first {
+                let tesseract = try readPrepared(crop, using: engine)
+                if unread.leading, let sign = CurrencySignRecovery.sign(in: tesseract, leading: true) {
+                    lines[0] = CurrencySignRecovery.withSign(line, sign: sign, leading: true)
+                } else if unread.trailing, let sign = CurrencySignRecovery.sign(in: tesseract, leading: false) {
+                    lines[0] = CurrencySignRecovery.withSign(line, sign: sign, leading: false)
+                }
             }
         }
         return SuperscriptCents.Reading(box: box, angle: turned.angle, width: turned.width, height: turned.height, lines: lines)

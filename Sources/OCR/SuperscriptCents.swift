@@ -125,4 +125,8 @@ enum SuperscriptCents {
         return Array(lines.dropLast()) + [line]
     }
 
+    /// Whether a line's read could have cents run into its main digits (``withDecimals(_:)`` would mark them).
+    static func mayHaveRunInCents(_ line: OCRLine) -> Bool {
+        withDecimals([line]) != nil
+    }
 }

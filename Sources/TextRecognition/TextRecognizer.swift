@@ -5,16 +5,15 @@ import Foundation
 /// run by OpenCV's DNN module through the `lensd_text_recognizer_*` functions of the
 /// `CTextDetector` shim, which owns the networks (one per input width of ``RecognizerModel``).
 ///
-/// Only the classes lensd reads prices from are decoded (``allowedClasses``): Latin letters,
-/// digits, punctuation and currency signs; the network's other classes (thousands of Chinese
-/// characters) would otherwise replace a digit it is less sure of, and it reads a Japanese 円,
-/// which it does not know, as 元.
+/// The installer keeps only the network's classes prices are written in (Latin letters, digits,
+/// punctuation, currency signs; `packaging/models/convert_recognizer_for_opencv.py`): its
+/// thousands of Chinese characters would otherwise replace a digit it is less sure of, and it
+/// reads a Japanese 円, which it does not know, as 元.
 ///
 /// Holds one OpenCV handle, freed with the recogniser. Not thread-safe: one per thread.
 public final class TextRecognizer {
     fileprivate let handle: OpaquePointer
     public let model: RecognizerModel
-    private let allowed: [UInt8]
     private var classes: [Int32] = Array(repeating: 0, count: 256)
     private var probabilities: [Float] = Array(repeating: 0, count: 256)
     /// CPU time in the network and in preparing its input, and lines read, since creation.
@@ -40,7 +39,6 @@ public final class TextRecognizer {
         }
         self.handle = opened
         self.model = model
-        self.allowed = model.characters.map { Self.isAllowed($0) ? 1 : 0 }
     }
 
     deinit {
@@ -49,20 +47,6 @@ public final class TextRecognizer {
 
     /// OpenCV's own thread pool is switched off (`cv::setNumThreads(1)`), as for the detector.
     private static let limitThreads: Void = lensd_text_detector_set_threads(1)
-
-    /// Whether a class's text is one lensd reads: ASCII, Latin-1 and Latin Extended-A letters,
-    /// and currency signs (the full-width yen sign among them).
-    static func isAllowed(_ text: String) -> Bool {
-        guard let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return false }
-        switch scalar.value {
-        case 0x20...0x7E, 0xA3...0xA5, 0xC0...0x17F, 0x20A0...0x20CF: return scalar.value != 0xD7 && scalar.value != 0xF7
-        case 0xFFE5: return true
-        default: return false
-        }
-    }
-
-    /// The classes ``read(luma:width:height:stride:)`` decodes, per class.
-    public var allowedClasses: [Bool] { allowed.map { $0 != 0 } }
 
     /// Reads an 8-bit luma image holding one line of text (`stride * height` bytes, row-major).
     /// Character columns are in the image's pixels.
@@ -76,13 +60,11 @@ public final class TextRecognizer {
         var steps: Int32 = 0
         while true {
             let capacity = classes.count
-            steps = allowed.withUnsafeBufferPointer { allowed in
-                classes.withUnsafeMutableBufferPointer { classes in
-                    probabilities.withUnsafeMutableBufferPointer { probabilities in
-                        lensd_text_recognizer_read(
-                            handle, luma.baseAddress, Int32(width), Int32(height), Int32(stride), allowed.baseAddress,
-                            classes.baseAddress, probabilities.baseAddress, Int32(capacity), &stepWidth, &cost, &message, message.count)
-                    }
+            steps = classes.withUnsafeMutableBufferPointer { classes in
+                probabilities.withUnsafeMutableBufferPointer { probabilities in
+                    lensd_text_recognizer_read(
+                        handle, luma.baseAddress, Int32(width), Int32(height), Int32(stride),
+                        classes.baseAddress, probabilities.baseAddress, Int32(capacity), &stepWidth, &cost, &message, message.count)
                 }
             }
             guard steps > capacity else { break }

@@ -28,10 +28,13 @@ public struct DetectedPrice: Sendable, Hashable {
     public var unit: String?
     /// The quantity of a multi-buy offer (`3` in `3 for $5`), if any.
     public var quantity: Int?
+    /// 0…1: the mean OCR confidence of the words the price text came from, without the parse
+    /// certainty; `nil` when not read from OCR words.
+    public var readConfidence: Double?
 
     public init(
         text: String, amount: Decimal, currency: String, currencyEvidence: CurrencyEvidence,
-        box: PixelRect, confidence: Double, unit: String? = nil, quantity: Int? = nil
+        box: PixelRect, confidence: Double, unit: String? = nil, quantity: Int? = nil, readConfidence: Double? = nil
     ) {
         self.text = text
         self.amount = amount
@@ -41,6 +44,7 @@ public struct DetectedPrice: Sendable, Hashable {
         self.confidence = confidence
         self.unit = unit
         self.quantity = quantity
+        self.readConfidence = readConfidence
     }
 }
 

@@ -76,7 +76,7 @@ public struct PriceExtractor: Sendable {
                 text: String(line.text.unicodeScalars[indices[match.start]..<indices[match.end]]),
                 amount: match.amount, currency: match.currency, currencyEvidence: match.evidence,
                 box: placement.box, confidence: min(1, max(0, match.certainty * placement.confidence)),
-                unit: match.unit, quantity: match.quantity)
+                unit: match.unit, quantity: match.quantity, readConfidence: min(1, max(0, placement.confidence)))
         }
     }
 

@@ -24,7 +24,7 @@ struct Lensd: AsyncParsableCommand {
         if let message = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
             exit(withError: ValidationError(message))
         }
-        OpenMPThreadLimit.ensure()
+        LoadTimeEnvironment.ensure()
         LeptonicaMessages.silence()
         // The currency symbol table's ICU spellings (a few tenths of a second of CPU) are read once per ICU library, not at every start.
         CurrencySymbolCache.use(RateCache.defaultDirectory())

@@ -26,7 +26,7 @@ struct OCROptions: ParsableArguments {
         valueName: "path"))
     var detectorModel: String?
 
-    @Option(name: .customLong("reader"), help: "Detector: what reads each box, recognizer (a trained line recogniser) or tesseract.")
+    @Option(name: .customLong("reader"), help: "Detector and regions: what reads each line, recognizer (a trained line recogniser) or tesseract.")
     var boxReader: BoxReader = .recognizer
 
     @Option(name: .customLong("rec-model"), help: ArgumentHelp(
@@ -73,19 +73,22 @@ struct OCROptions: ParsableArguments {
             } catch {
                 throw .detector(error)
             }
-            guard boxReader == .recognizer else {
-                return FrameReader(regions: RegionRecognizerPool(options: regionOptions), detectors: pool)
-            }
-            do throws(RecognizerError) {
-                let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: recognizerModel))
-                return FrameReader(regions: try RegionRecognizerPool(options: regionOptions, recognizerModel: model), detectors: pool)
-            } catch {
-                throw .recognizer(error)
-            }
+            return FrameReader(regions: try recognizerPool(), detectors: pool)
         case .regions:
-            return FrameReader(regions: RegionRecognizerPool(options: regionOptions))
+            return FrameReader(regions: try recognizerPool())
         case .fullFrame:
             return FrameReader(regions: nil)
+        }
+    }
+
+    /// The line readers' stock: lines read by the trained recogniser (its model loaded here) or by Tesseract (`--reader`).
+    private func recognizerPool() throws(ModelLoadError) -> RegionRecognizerPool {
+        guard boxReader == .recognizer else { return RegionRecognizerPool(options: regionOptions) }
+        do throws(RecognizerError) {
+            let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: recognizerModel))
+            return try RegionRecognizerPool(options: regionOptions, recognizerModel: model)
+        } catch {
+            throw .recognizer(error)
         }
     }
 

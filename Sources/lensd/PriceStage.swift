@@ -114,15 +114,19 @@ final class PriceStage {
     }
 
     /// Whether a second or third read of the same frame (``FrameReading/pass``) counts for a price:
-    /// only when it shows a currency marker. An amount with none is confirmed by a read of another
+    /// when it shows a currency marker, or when the reader was all but sure of its characters
+    /// (``sureReadConfidence``). Other amounts with none are confirmed by a read of another
     /// frame. The crops of one frame share its blur, and bare amounts are what a measure or a date
     /// misreads as: a `2.3L` read `2.31` in the line and again in its crop was shown as USD 2.31 on
-    /// 17 frames of handheld-1280 (precision 0.990 → 1.000 without; over the 54 condition sequences
-    /// 10 false price-frames → 3, and 2 true ones fewer, `$ 17.99` at the left edge of seed-13
-    /// small-text).
+    /// 17 frames of a generated hand-held sequence. The trained recogniser reads a shelf tag's bare
+    /// digits at a surety such misreads do not reach, and a tag in view for a few seconds of a pan
+    /// seldom gets the second look another frame's read needs.
     static func confirmsOnItsFrame(_ price: DetectedPrice) -> Bool {
-        price.currencyEvidence != .default
+        price.currencyEvidence != .default || (price.readConfidence ?? 0) >= sureReadConfidence
     }
+
+    /// The read confidence from which a bare amount's second read of its own frame confirms it.
+    static let sureReadConfidence = 0.95
 
     /// Emits the frame's `TRACK` events (with `--events`) and its `OVERLAYS` line.
     private func publish(

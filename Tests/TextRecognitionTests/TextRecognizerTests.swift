@@ -73,14 +73,11 @@ struct TextRecognizerTests {
         #expect(upsideDown > 0.5)
     }
 
-    @Test func decodesOnlyTheCharactersPricesAreWrittenIn() {
-        #expect(TextRecognizer.isAllowed("7"))
-        #expect(TextRecognizer.isAllowed("€"))
-        #expect(TextRecognizer.isAllowed("¥"))
-        #expect(TextRecognizer.isAllowed("é"))
-        #expect(!TextRecognizer.isAllowed("元"))
-        #expect(!TextRecognizer.isAllowed("×"))
-        #expect(!TextRecognizer.isAllowed(""))
+    @Test func theInstalledCharactersAreThoseLensdReadsPricesIn() throws {
+        let characters = try InstalledRecognizer.model().characters
+        for expected in ["7", "$", "¥", "é", "A", ",", "."] { #expect(characters.contains(expected)) }
+        #expect(!characters.contains("元"))
+        #expect(characters.first == "" && characters.last == " ")
     }
 
     @Test func aLineImageThatDoesNotFitItsBufferIsAnError() throws {

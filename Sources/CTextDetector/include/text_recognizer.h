@@ -27,7 +27,9 @@ typedef struct {
 /// `height` high, and runs each once to check that it gives one row of `classes` probabilities
 /// per time step; and, when `direction_path` is not NULL, a text direction classifier taking
 /// lines `direction_width` wide and `height` high, checked to give two probabilities (upright,
-/// upside down). NULL on failure, with the reason in `message`.
+/// upside down). NULL on failure, with the reason in `message`. At most two width models stay
+/// loaded afterwards (each network holds its own weights); another is loaded again, the least
+/// recently used one freed, when a line needs it.
 lensd_text_recognizer *lensd_text_recognizer_open(
     const char *const *paths, const int32_t *widths, int32_t count, int32_t height, int32_t classes,
     const char *direction_path, int32_t direction_width, char *message, size_t message_capacity);
@@ -36,14 +38,12 @@ lensd_text_recognizer *lensd_text_recognizer_open(
 void lensd_text_recognizer_close(lensd_text_recognizer *recognizer);
 
 /// Reads one line from an 8-bit luma image (`width` x `height`, the whole image is the line).
-/// Writes, per time step, the most probable class among those `allowed` marks (one byte per
-/// class, non-zero for allowed; NULL allows every class; class 0, CTC's blank, is always
-/// allowed) and its probability, at most `capacity` steps, and returns how many steps the
-/// network gave (more than `capacity` when they did not all fit); -1 on failure, with the reason
+/// Writes, per time step, the most probable class and its probability, at most `capacity`
+/// steps, and returns how many steps the network gave (more than `capacity` when they did not all fit); -1 on failure, with the reason
 /// in `message`. `*step_width` receives how many of the image's columns one step covers.
 int32_t lensd_text_recognizer_read(
     lensd_text_recognizer *recognizer, const uint8_t *luma, int32_t width, int32_t height, int32_t stride,
-    const uint8_t *allowed, int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
+    int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
     lensd_recognition_cost *cost, char *message, size_t message_capacity);
 
 /// The probability that the line in an 8-bit luma image is upside down, by the direction
