@@ -26,8 +26,12 @@ struct OCROptions: ParsableArguments {
         valueName: "path"))
     var detectorModel: String?
 
-    @Option(name: .customLong("reader"), help: "Detector and regions: what reads each line, recognizer (a trained line recogniser) or tesseract.")
-    var boxReader: BoxReader = .recognizer
+    @Option(name: .customLong("reader"), help: "What reads each line: recognizer (a trained line recogniser; default with --ocr detector) or tesseract (default with --ocr regions).")
+    var boxReaderChoice: BoxReader?
+
+    /// `--reader`, or the front-end's own: the recogniser reads the detector's few boxes; the line
+    /// finder proposes many more lines than the recogniser can read live.
+    var boxReader: BoxReader { boxReaderChoice ?? (frontEnd == .regions ? .tesseract : .recognizer) }
 
     @Option(name: .customLong("rec-model"), help: ArgumentHelp(
         "Folder of the line recogniser's models and character list (default: the first of the --det-model folders holding \(RecognizerModel.characterFileName)).",
