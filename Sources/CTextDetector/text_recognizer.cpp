@@ -81,6 +81,10 @@ struct lensd_text_recognizer {
 /// its output in `output`; false (the reason in `message`) when it cannot.
 static bool load_checked(lensd_text_recognizer *recognizer, const char *path, int width, cv::dnn::Net &net, cv::Mat &output,
                   char *message, size_t message_capacity) {
+    if (path == nullptr) {
+        write_message(message, message_capacity, "no model path");
+        return false;
+    }
     try {
         std::ifstream file(path, std::ios::binary);
         if (!file) {

@@ -3,7 +3,9 @@ import TextDetection
 
 /// Reads the text of an image line by line: proposes text lines (``TextRegionDetector``), prepares
 /// each one (``LinePreprocessor``: deskew, rescale, local contrast, polarity) and reads it with Tesseract
-/// as a single line (`PSM_SINGLE_LINE`), instead of one sparse-text pass over the whole image.
+/// as a single line (`PSM_SINGLE_LINE`), instead of one sparse-text pass over the whole image; or,
+/// with a ``LearnedLineReader``, reads every line and detected box with the trained recogniser,
+/// Tesseract then only supplying currency signs the recogniser cannot write.
 ///
 /// Light-on-dark text is inverted here, so Tesseract's own inversion (`tessedit_do_invert`) is
 /// switched off while regions are read when ``RegionOptions/detectsPolarity`` is on; the engine's
@@ -21,11 +23,11 @@ public final class RegionRecognizer {
     private var images = 0
     private var regions = 0
 
-    /// Reads detected boxes instead of Tesseract when set (``RegionOptions/linesReadByRecognizer``).
+    /// Reads lines and detected boxes instead of Tesseract when set.
     private let learned: Result<LearnedLineReader, OCRError>?
 
-    /// - Parameter learnedReader: how detected boxes are read by a trained recogniser instead of
-    ///   Tesseract; a failure to make one is thrown by every read of detected boxes.
+    /// - Parameter learnedReader: the trained recogniser that reads lines and boxes instead of
+    ///   Tesseract; a failure to make one is thrown by every read.
     public init(configuration options: RegionOptions = .init(), learnedReader: Result<LearnedLineReader, OCRError>? = nil) {
         self.options = options
         self.learned = learnedReader

@@ -101,6 +101,30 @@ final class ReplayBadInputTests {
         #expect((error["message"] as? String ?? "").contains("eng.traineddata"))
     }
 
+    @Test("a missing or corrupt text model stops lensd at startup with exit 3, naming the file and the installer", arguments: [
+        ["--det-model", "/nonexistent/lensd/det.onnx"], ["--rec-model", "/nonexistent/lensd"], ["--rec-model", "CORRUPT"],
+    ])
+    func missingTextModel(options: [String]) throws {
+        var options = options
+        if options.last == "CORRUPT" {
+            let folder = scratch.appendingPathComponent("corrupt-models")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "0\n1\n".write(to: folder.appendingPathComponent("ch_PP-OCRv4_rec.characters.txt"), atomically: true, encoding: .utf8)
+            for name in ["ch_ppocr_mobile_v2.0_cls.opencv.onnx", "ch_PP-OCRv4_rec.opencv.w160.onnx", "ch_PP-OCRv4_rec.opencv.w320.onnx", "ch_PP-OCRv4_rec.opencv.w640.onnx"] {
+                try Data("not a model".utf8).write(to: folder.appendingPathComponent(name))
+            }
+            options[options.count - 1] = folder.path
+        }
+        let run = try LensdProcess.run(["replay", "--fast"] + options + [LensdProcess.sample("stills/tags-01.png")])
+        #expect(run.status == 3)
+        let error = try #require(run.messages("ERROR").first)
+        #expect(error["concerns"] as? String == "startup")
+        let message = error["message"] as? String ?? ""
+        #expect(message.contains("install-models.sh"), "\(message)")
+        #expect(message.contains(options[1]), "\(message)")
+        #expect(run.messages("OVERLAYS").isEmpty)
+    }
+
     @Test("an unknown currency code is a usage error naming the code")
     func unknownCurrency() throws {
         let run = try LensdProcess.run(["replay", "--target", "XYZ", LensdProcess.sample("stills/tags-01.png")])
