@@ -1,4 +1,5 @@
 #include "text_detector.h"
+#include "shim_support.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -25,16 +26,8 @@ constexpr size_t network_limit = 4;
 /// Rounds of tiles added around regions cut by a tile left out.
 constexpr int growth_rounds = 4;
 
-void write_message(char *message, size_t capacity, const std::string &text) {
-    if (message == nullptr || capacity == 0) return;
-    std::snprintf(message, capacity, "%s", text.c_str());
-}
-
-int64_t thread_cpu_ns() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return int64_t(now.tv_sec) * 1000000000 + now.tv_nsec;
-}
+using lensd_shim::thread_cpu_ns;
+using lensd_shim::write_message;
 
 struct SizedNetwork {
     int width;
@@ -213,8 +206,6 @@ extern "C" lensd_text_detector *lensd_text_detector_open(const char *model_path,
         }
         detector->networks.clear();
         return detector;
-    } catch (const cv::Exception &error) {
-        write_message(message, message_capacity, std::string("cannot load ") + model_path + ": " + error.what());
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("cannot load ") + model_path + ": " + error.what());
     }
@@ -256,8 +247,6 @@ extern "C" int32_t lensd_text_detector_detect(
         if (cost != nullptr) *cost = lensd_detection_cost{inferred - started, finished - inferred, 1, int64_t(input_width) * input_height};
         std::copy_n(found.begin(), std::min(found.size(), size_t(capacity)), boxes);
         return int32_t(found.size());
-    } catch (const cv::Exception &error) {
-        write_message(message, message_capacity, std::string("text detection failed: ") + error.what());
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("text detection failed: ") + error.what());
     }
@@ -376,8 +365,6 @@ extern "C" int32_t lensd_text_detector_detect_tiles(
         }
         std::copy_n(found.begin(), std::min(found.size(), size_t(capacity)), boxes);
         return int32_t(found.size());
-    } catch (const cv::Exception &error) {
-        write_message(message, message_capacity, std::string("text detection failed: ") + error.what());
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("text detection failed: ") + error.what());
     }

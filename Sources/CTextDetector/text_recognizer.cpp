@@ -1,4 +1,5 @@
 #include "text_recognizer.h"
+#include "shim_support.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -9,7 +10,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <exception>
 #include <fstream>
 #include <iterator>
@@ -18,16 +18,7 @@
 
 namespace {
 
-void write_message(char *message, size_t capacity, const std::string &text) {
-    if (message == nullptr || capacity == 0) return;
-    std::snprintf(message, capacity, "%s", text.c_str());
-}
-
-int64_t thread_cpu_ns() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return int64_t(now.tv_sec) * 1000000000 + now.tv_nsec;
-}
+using lensd_shim::write_message;
 
 struct WidthNetwork {
     int width;
@@ -101,8 +92,6 @@ static bool load_checked(lensd_text_recognizer *recognizer, const char *path, in
         net.setInput(recognizer->blob);
         output = net.forward().clone();
         return true;
-    } catch (const cv::Exception &error) {
-        write_message(message, message_capacity, std::string("cannot load ") + path + ": " + error.what());
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("cannot load ") + path + ": " + error.what());
     }
@@ -157,8 +146,9 @@ extern "C" lensd_text_recognizer *lensd_text_recognizer_open(
             delete recognizer;
             return nullptr;
         }
-        // Checked now, loaded again when a line needs it.
-        recognizer->models.push_back(WidthModel{widths[index], paths[index]});
+        // The first widths stay loaded; the others are loaded again when a line needs them.
+        bool keeps = size_t(index) < loaded_limit;
+        recognizer->models.push_back(WidthModel{widths[index], paths[index], keeps, keeps ? net : cv::dnn::Net()});
     }
     if (direction_path != nullptr) {
         cv::Mat output;
@@ -181,15 +171,13 @@ extern "C" void lensd_text_recognizer_close(lensd_text_recognizer *recognizer) {
 
 extern "C" int32_t lensd_text_recognizer_read(
     lensd_text_recognizer *recognizer, const uint8_t *luma, int32_t width, int32_t height, int32_t stride,
-    int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
-    lensd_recognition_cost *cost, char *message, size_t message_capacity) {
+    int32_t *classes, float *probabilities, int32_t capacity, float *step_width, char *message, size_t message_capacity) {
     if (recognizer == nullptr || luma == nullptr || width <= 0 || height <= 0 || stride < width || capacity < 0
         || (capacity > 0 && (classes == nullptr || probabilities == nullptr))) {
         write_message(message, message_capacity, "invalid line image or output buffers");
         return -1;
     }
     try {
-        int64_t started = thread_cpu_ns();
         cv::Mat line(height, width, CV_8U, const_cast<uint8_t *>(luma), size_t(stride));
         int scaled = std::max(1, int(std::lround(double(width) * recognizer->height / height)));
         WidthModel *chosen = &recognizer->models.back();
@@ -203,11 +191,9 @@ extern "C" int32_t lensd_text_recognizer_read(
         chosen->last_used = ++recognizer->uses;
         scaled = std::min(scaled, chosen->width);
         recognizer->fill_blob(line, scaled, chosen->width);
-        int64_t prepared = thread_cpu_ns();
         cv::dnn::Net net = chosen->net;
         net.setInput(recognizer->blob);
         cv::Mat output = net.forward();
-        int64_t ran = thread_cpu_ns();
         if (output.dims != 3 || output.size[2] != recognizer->classes) {
             write_message(message, message_capacity, "the recogniser gave an output of another shape");
             return -1;
@@ -229,14 +215,7 @@ extern "C" int32_t lensd_text_recognizer_read(
             probabilities[step] = probability;
         }
         if (step_width != nullptr) *step_width = float(chosen->width) / float(steps) * float(width) / float(scaled);
-        if (cost != nullptr) {
-            cost->prepare_ns = prepared - started;
-            cost->network_ns = ran - prepared;
-            cost->input_width = chosen->width;
-        }
         return steps;
-    } catch (const cv::Exception &error) {
-        write_message(message, message_capacity, std::string("recognition failed: ") + error.what());
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("recognition failed: ") + error.what());
     }
@@ -267,8 +246,6 @@ extern "C" int32_t lensd_text_recognizer_direction(
         }
         *upside_down = output.ptr<float>()[1];
         return 0;
-    } catch (const cv::Exception &error) {
-        write_message(message, message_capacity, std::string("direction classification failed: ") + error.what());
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("direction classification failed: ") + error.what());
     }

@@ -80,9 +80,7 @@ public final class LinePreprocessor {
         let lineHeight = max(1, Int(boxHeight.rounded()))
         let padX = max(2, lineHeight / 6), padY = max(2, lineHeight / 10)
         let sourceWidth = Int(boxWidth.rounded()) + 2 * padX, sourceHeight = lineHeight + 2 * padY
-        let source = OCRRect(
-            x: Int((center.x - Double(sourceWidth) / 2).rounded()), y: Int((center.y - Double(sourceHeight) / 2).rounded()),
-            width: sourceWidth, height: sourceHeight)
+        let source = Self.rect(centredOn: center, width: sourceWidth, height: sourceHeight)
         let scale = options.rescales
             ? min(max(1, maximumUpscale), Self.scale(forLineHeight: lineHeight, target: options.targetDetectedBoxHeight)) : 1
         return finish(base, width: width, height: height, stride: stride, source: source, angle: angle, lineHeight: lineHeight,
@@ -104,9 +102,7 @@ public final class LinePreprocessor {
         let started = ThreadCPUClock.now()
         let padX = Int((boxHeight * padAlong).rounded(.up)), padY = Int((boxHeight * padAcross).rounded(.up))
         let sourceWidth = Int(boxWidth.rounded()) + 2 * padX, sourceHeight = Int(boxHeight.rounded()) + 2 * padY
-        let source = OCRRect(
-            x: Int((center.x - Double(sourceWidth) / 2).rounded()), y: Int((center.y - Double(sourceHeight) / 2).rounded()),
-            width: sourceWidth, height: sourceHeight)
+        let source = Self.rect(centredOn: center, width: sourceWidth, height: sourceHeight)
         let scale = Double(outputHeight) / Double(sourceHeight)
         let outWidth = max(1, Int((Double(sourceWidth) * scale).rounded()))
         pixels.removeAll(keepingCapacity: true)
@@ -120,6 +116,11 @@ public final class LinePreprocessor {
         return LineCrop(
             source: source, scale: scale, margin: 0, width: outWidth, height: outputHeight, polarity: .darkOnLight, inkThreshold: 127,
             angle: angle)
+    }
+
+    /// The rectangle `width` x `height` centred on `center`, in whole pixels.
+    private static func rect(centredOn center: (x: Double, y: Double), width: Int, height: Int) -> OCRRect {
+        OCRRect(x: Int((center.x - Double(width) / 2).rounded()), y: Int((center.y - Double(height) / 2).rounded()), width: width, height: height)
     }
 
     /// Resamples `source` (turned by `angle` about its centre) at `scale`, then normalises its

@@ -16,9 +16,6 @@ public final class TextRecognizer {
     public let model: RecognizerModel
     private var classes: [Int32] = Array(repeating: 0, count: 256)
     private var probabilities: [Float] = Array(repeating: 0, count: 256)
-    /// CPU time in the network and in preparing its input, and lines read, since creation.
-    public private(set) var networkTime: Duration = .zero
-    public private(set) var lines = 0
 
     /// Loads every model of `model` and runs each once (`lensd_text_recognizer_open`).
     public init(model: RecognizerModel) throws(RecognizerError) {
@@ -55,7 +52,6 @@ public final class TextRecognizer {
               luma.baseAddress != nil, luma.count >= stride * (height - 1) + width
         else { throw .invalidImage(width: width, height: height, stride: stride, bytes: luma.count) }
         var message = [CChar](repeating: 0, count: 512)
-        var cost = lensd_recognition_cost()
         var stepWidth: Float = 0
         var steps: Int32 = 0
         while true {
@@ -64,7 +60,7 @@ public final class TextRecognizer {
                 probabilities.withUnsafeMutableBufferPointer { probabilities in
                     lensd_text_recognizer_read(
                         handle, luma.baseAddress, Int32(width), Int32(height), Int32(stride),
-                        classes.baseAddress, probabilities.baseAddress, Int32(capacity), &stepWidth, &cost, &message, message.count)
+                        classes.baseAddress, probabilities.baseAddress, Int32(capacity), &stepWidth, &message, message.count)
                 }
             }
             guard steps > capacity else { break }
@@ -74,8 +70,6 @@ public final class TextRecognizer {
         guard steps >= 0 else {
             throw .recognitionFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        networkTime += .nanoseconds(cost.network_ns + cost.prepare_ns)
-        lines += 1
         return CTCDecoder.decode(
             classes: Array(classes.prefix(Int(steps))), probabilities: Array(probabilities.prefix(Int(steps))),
             characters: model.characters, stepWidth: Double(stepWidth))

@@ -46,22 +46,26 @@ struct TextRecognizerTests {
         return (price.text, (Int(price.box.x), Int(price.box.y), Int(price.box.width), Int(price.box.height)))
     }
 
+    /// The first price of `tags-01.png`: its text and its crop.
+    static func firstPriceCrop() throws -> (text: String, crop: (luma: [UInt8], width: Int, height: Int)) {
+        let price = try firstPrice(of: "tags-01.png")
+        return (price.text, try crop("tags-01.png", price.box))
+    }
+
     @Test func readsAPriceCroppedFromASampleStill() throws {
         let recognizer = try TextRecognizer(model: InstalledRecognizer.model())
-        let price = try Self.firstPrice(of: "tags-01.png")
-        let crop = try Self.crop("tags-01.png", price.box)
+        let (text, crop) = try Self.firstPriceCrop()
         let line = try crop.luma.withUnsafeBufferPointer {
             try recognizer.read(luma: $0, width: crop.width, height: crop.height, stride: crop.width)
         }
-        #expect(line.text.filter { !$0.isWhitespace }.contains(price.text.filter { !$0.isWhitespace }), "read \(line.text)")
+        #expect(line.text.filter { !$0.isWhitespace }.contains(text.filter { !$0.isWhitespace }), "read \(line.text)")
         #expect(line.confidence > 0.8)
         #expect(line.characters.allSatisfy { $0.columns.lowerBound >= 0 && $0.columns.upperBound <= Double(crop.width) + 1 })
     }
 
     @Test func findsALineUpsideDown() throws {
         let recognizer = try TextRecognizer(model: InstalledRecognizer.model())
-        let price = try Self.firstPrice(of: "tags-01.png")
-        let crop = try Self.crop("tags-01.png", price.box)
+        let crop = try Self.firstPriceCrop().crop
         let upright = try crop.luma.withUnsafeBufferPointer {
             try recognizer.upsideDownProbability(luma: $0, width: crop.width, height: crop.height, stride: crop.width)
         }

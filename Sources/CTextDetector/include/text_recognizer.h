@@ -14,22 +14,13 @@ extern "C" {
 /// on the right. Not thread-safe: one per thread.
 typedef struct lensd_text_recognizer lensd_text_recognizer;
 
-/// What one read cost.
-typedef struct {
-    /// Thread CPU time in the network and in preparing its input.
-    int64_t network_ns;
-    int64_t prepare_ns;
-    /// The input width of the network that ran.
-    int32_t input_width;
-} lensd_recognition_cost;
-
 /// Loads `count` models, `paths[i]` taking lines `widths[i]` pixels wide (ascending) and
 /// `height` high, and runs each once to check that it gives one row of `classes` probabilities
 /// per time step; and, when `direction_path` is not NULL, a text direction classifier taking
 /// lines `direction_width` wide and `height` high, checked to give two probabilities (upright,
 /// upside down). NULL on failure, with the reason in `message`. At most two width models stay
-/// loaded afterwards (each network holds its own weights); another is loaded again, the least
-/// recently used one freed, when a line needs it.
+/// loaded (each network holds its own weights): the first two; another is loaded again, the
+/// least recently used one freed, when a line needs it.
 lensd_text_recognizer *lensd_text_recognizer_open(
     const char *const *paths, const int32_t *widths, int32_t count, int32_t height, int32_t classes,
     const char *direction_path, int32_t direction_width, char *message, size_t message_capacity);
@@ -43,8 +34,7 @@ void lensd_text_recognizer_close(lensd_text_recognizer *recognizer);
 /// in `message`. `*step_width` receives how many of the image's columns one step covers.
 int32_t lensd_text_recognizer_read(
     lensd_text_recognizer *recognizer, const uint8_t *luma, int32_t width, int32_t height, int32_t stride,
-    int32_t *classes, float *probabilities, int32_t capacity, float *step_width,
-    lensd_recognition_cost *cost, char *message, size_t message_capacity);
+    int32_t *classes, float *probabilities, int32_t capacity, float *step_width, char *message, size_t message_capacity);
 
 /// The probability that the line in an 8-bit luma image is upside down, by the direction
 /// classifier, in `*upside_down`. Returns 0, or -1 on failure (or without a classifier) with
