@@ -66,6 +66,17 @@ struct ControlParserTests {
         #expect(rejection(#"{"cmd":"nope","id":9}"#)?.id == .number(9))
     }
 
+    @Test("reads a req tag on every command, apart from a lock's track id, and keeps it on refusals")
+    func readsRequestTags() {
+        #expect(parse(#"{"cmd":"lock","id":"p3","req":7}"#) == .success(ControlRequest(command: .lock(trackID: "p3"), id: .string("p3"), req: .number(7))))
+        #expect(parse(#"{"cmd":"status","req":"s-1"}"#) == .success(ControlRequest(command: .status, req: .string("s-1"))))
+        #expect(rejection(#"{"cmd":"zoom","level":"x","req":"q2"}"#)?.req == .string("q2"))
+        #expect(rejection(#"{"cmd":"nope","req":3}"#)?.req == .number(3))
+        #expect(rejection(#"{"cmd":"lock","req":"r"}"#)?.req == .string("r"))
+        #expect(rejection(#"{"cmd":"status","req":[1]}"#)?.message == #""req" must be a string of at most 128 bytes or an integer"#)
+        #expect(rejection(#"{"cmd":"status","req":1.5}"#) != nil)
+    }
+
     @Test("does not count brackets inside strings as nesting")
     func nestingIgnoresStrings() {
         #expect(ControlParser.nestingDepth(of: Array(#"{"a":"[[[[[[\"{{{{"}"#.utf8)) == 1)

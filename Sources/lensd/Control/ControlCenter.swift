@@ -44,7 +44,7 @@ final class ControlCenter: Sendable {
     }
 
     private func handle(_ request: ControlRequest, replyTo sink: any ControlReplySink) {
-        var ack = AckMessage(cmd: request.command.name, id: request.id)
+        var ack = AckMessage(cmd: request.command.name, id: request.id, req: request.req)
         var presetChange: CurrencyChange?
         switch request.command {
         case .status:
@@ -63,7 +63,7 @@ final class ControlCenter: Sendable {
                 let known = presets.keys.sorted()
                 refuse(ControlRejection(
                     message: "no preset \"\(name)\"; presets: \(known.isEmpty ? "none (start lensd with --config FILE)" : known.joined(separator: ", "))",
-                    command: "preset", id: request.id), sink)
+                    command: "preset", id: request.id, req: request.req), sink)
                 return
             }
             presetChange = CurrencyChange(source: preset.source?.uppercased(), targets: preset.targets?.map { $0.uppercased() })
@@ -71,7 +71,7 @@ final class ControlCenter: Sendable {
             break
         }
         guard inbox.post(PendingControl(request: request, presetChange: presetChange, reply: sink)) else {
-            refuse(ControlRejection(message: "too many control messages waiting; try again after the next frame", command: request.command.name, id: request.id), sink)
+            refuse(ControlRejection(message: "too many control messages waiting; try again after the next frame", command: request.command.name, id: request.id, req: request.req), sink)
             return
         }
         metrics.controlAccepted.add(1, ordering: .relaxed)
@@ -108,6 +108,6 @@ final class ControlCenter: Sendable {
 
     private func refuse(_ rejection: ControlRejection, _ sink: any ControlReplySink) {
         metrics.controlRejected.add(1, ordering: .relaxed)
-        sink.send(ErrorMessage(message: rejection.message, concerns: "control", cmd: rejection.command, id: rejection.id))
+        sink.send(ErrorMessage(message: rejection.message, concerns: "control", cmd: rejection.command, id: rejection.id, req: rejection.req))
     }
 }

@@ -85,9 +85,10 @@ private struct DecodedRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: Key.self)
-        let id = try Self.requestID(in: fields)
+        let req = try Self.requestID(in: fields, key: "req")
+        let id = try Self.requestID(in: fields, key: "id", req: req)
         func reject(_ message: String, _ command: String? = nil) -> ControlRejection {
-            ControlRejection(message: message, command: command, id: id)
+            ControlRejection(message: message, command: command, id: id, req: req)
         }
         guard let name = try? fields.decodeIfPresent(String.self, forKey: Key(stringValue: "cmd")) else {
             throw reject("a control message needs \"cmd\" as a string")
@@ -95,7 +96,7 @@ private struct DecodedRequest: Decodable {
         guard let allowed = Self.allowedFields[name] else {
             throw reject("unknown command \"\(Self.quoted(name))\"; commands: \(Self.allowedFields.keys.sorted().joined(separator: ", "))")
         }
-        for key in fields.allKeys where key.stringValue != "cmd" && key.stringValue != "id" && !allowed.contains(key.stringValue) {
+        for key in fields.allKeys where !Self.everyCommandsFields.contains(key.stringValue) && !allowed.contains(key.stringValue) {
             throw reject("\(name) has no field \"\(Self.quoted(key.stringValue))\"", name)
         }
         func value<Value: Decodable>(_ type: Value.Type, _ field: String, _ typeName: String) throws -> Value? {
@@ -140,11 +141,16 @@ private struct DecodedRequest: Decodable {
         default:
             command = .status
         }
-        request = ControlRequest(command: command, id: id)
+        request = ControlRequest(command: command, id: id, req: req)
     }
 
-    private static func requestID(in fields: KeyedDecodingContainer<Key>) throws -> RequestID? {
-        let key = Key(stringValue: "id")
+    /// Fields any command may carry: its name, the `id` (a track for `lock`) and the client's `req` tag.
+    private static let everyCommandsFields: Set<String> = ["cmd", "id", "req"]
+
+    /// The `id` or `req` field: a string of at most 128 bytes or an integer. A refusal of a bad
+    /// `id` echoes the `req` already read.
+    private static func requestID(in fields: KeyedDecodingContainer<Key>, key name: String, req: RequestID? = nil) throws -> RequestID? {
+        let key = Key(stringValue: name)
         guard fields.contains(key) else { return nil }
         if let text = try? fields.decode(String.self, forKey: key), text.utf8.count <= 128 {
             return .string(text)
@@ -152,7 +158,7 @@ private struct DecodedRequest: Decodable {
         if let number = try? fields.decode(Int64.self, forKey: key) {
             return .number(number)
         }
-        throw ControlRejection(message: "\"id\" must be a string of at most 128 bytes or an integer")
+        throw ControlRejection(message: "\"\(name)\" must be a string of at most 128 bytes or an integer", req: req)
     }
 
     private static func currencyChange(

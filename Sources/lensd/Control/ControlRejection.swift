@@ -6,4 +6,6 @@ struct ControlRejection: Error, Sendable, Equatable {
     var command: String?
     /// The line's `id`, when it could be read.
     var id: RequestID?
+    /// The line's `req`, when it could be read.
+    var req: RequestID? = nil
 }

@@ -38,7 +38,7 @@ extension PriceStage {
 
     private func apply(_ item: PendingControl, control: StageControl) {
         let request = item.request
-        var ack = AckMessage(cmd: request.command.name, id: request.id)
+        var ack = AckMessage(cmd: request.command.name, id: request.id, req: request.req)
         switch request.command {
         case .zoom(let level):
             _ = control.device.setZoom(level)
@@ -123,6 +123,6 @@ extension PriceStage {
     private func refuse(_ item: PendingControl, _ message: String, control: StageControl) {
         control.metrics.controlRejected.add(1, ordering: .relaxed)
         item.reply.send(ErrorMessage(
-            message: message, concerns: "control", cmd: item.request.command.name, id: item.request.id))
+            message: message, concerns: "control", cmd: item.request.command.name, id: item.request.id, req: item.request.req))
     }
 }

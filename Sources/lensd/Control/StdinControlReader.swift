@@ -10,6 +10,7 @@ struct StdinControlReader {
     func start() {
         let center = self.center
         let sink = StdoutReplySink(events: events)
+        let replies = ReplyOrder()
         let thread = Thread {
             var framer = ControlLineFramer()
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -19,8 +20,8 @@ struct StdinControlReader {
                 guard count > 0 else { return }
                 for item in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) {
                     switch item {
-                    case .line(let line): center.handle(line: line, replyTo: sink)
-                    case .overlong: center.refuseOverlongLine(replyTo: sink)
+                    case .line(let line): center.handle(line: line, replyTo: replies.slot(replyingTo: sink))
+                    case .overlong: center.refuseOverlongLine(replyTo: replies.slot(replyingTo: sink))
                     }
                 }
             }

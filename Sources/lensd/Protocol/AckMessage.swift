@@ -9,6 +9,8 @@ struct AckMessage: ProtocolMessage {
     var cmd: String
     /// The request's `id`, echoed.
     var id: RequestID?
+    /// The request's `req`, echoed: a client's own tag for matching replies to requests.
+    var req: RequestID?
     var zoom: ZoomMessage?
     var torch: TorchMessage?
     var locked: String?
@@ -18,8 +20,9 @@ struct AckMessage: ProtocolMessage {
     var refreshing: Bool?
     var state: DaemonStateMessage?
 
-    init(cmd: String, id: RequestID?) {
+    init(cmd: String, id: RequestID?, req: RequestID? = nil) {
         self.cmd = cmd
         self.id = id
+        self.req = req
     }
 }

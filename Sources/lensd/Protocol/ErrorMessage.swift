@@ -10,4 +10,6 @@ struct ErrorMessage: ProtocolMessage {
     var cmd: String?
     /// The refused control message's `id`, echoed.
     var id: RequestID?
+    /// The refused control message's `req`, echoed.
+    var req: RequestID?
 }

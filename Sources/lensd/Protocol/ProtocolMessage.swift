@@ -2,6 +2,6 @@
 ///
 /// Messages encode their own fields; ``EventStream`` writes `class` first and the rest with
 /// sorted keys, so the same events always give the same bytes.
-protocol ProtocolMessage: Encodable {
+protocol ProtocolMessage: Encodable, Sendable {
     static var className: String { get }
 }

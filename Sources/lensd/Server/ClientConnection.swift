@@ -20,6 +20,8 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
     private let channel: any Channel
     private let name: String
     private var framer = ControlLineFramer()
+    /// Replies to this client's control messages leave in the order the messages came.
+    private let replies = ReplyOrder()
     /// Bytes handed to NIO and not yet written.
     private var waitingBytes = 0
     /// Lines not yet handed to NIO, while the channel is not writable.
@@ -86,8 +88,8 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
         guard !dropped else { return }
         for item in buffer.withUnsafeReadableBytes({ framer.feed($0) }) {
             switch item {
-            case .line(let line): settings.center.handle(line: line, replyTo: self)
-            case .overlong: settings.center.refuseOverlongLine(replyTo: self)
+            case .line(let line): settings.center.handle(line: line, replyTo: replies.slot(replyingTo: self))
+            case .overlong: settings.center.refuseOverlongLine(replyTo: replies.slot(replyingTo: self))
             }
         }
     }
