@@ -77,6 +77,27 @@ struct ControlParserTests {
         #expect(rejection(#"{"cmd":"status","req":1.5}"#) != nil)
     }
 
+    @Test("reads a watch's classes and OVERLAYS rate, each defaulting to everything, and refuses what cannot be watched")
+    func readsWatch() {
+        #expect(parse(#"{"cmd":"watch","classes":["OVERLAYS","STATS"],"fps":5}"#)
+            == .success(ControlRequest(command: .watch(StreamSubscription(classes: ["OVERLAYS", "STATS"], overlaysPerSecond: 5)))))
+        #expect(parse(#"{"cmd":"watch"}"#) == .success(ControlRequest(command: .watch(.everything))))
+        #expect(parse(#"{"cmd":"watch","fps":0.5}"#) == .success(ControlRequest(command: .watch(StreamSubscription(classes: nil, overlaysPerSecond: 0.5)))))
+        #expect(rejection(#"{"cmd":"watch","classes":["ACK"]}"#)?.message.contains("no class \"ACK\" to watch") == true)
+        #expect(rejection(#"{"cmd":"watch","classes":[]}"#)?.message.contains("at least one class") == true)
+        #expect(rejection(#"{"cmd":"watch","fps":0}"#)?.message.contains("above 0") == true)
+        #expect(rejection(#"{"cmd":"watch","fps":5000}"#)?.message.contains("at most 1000") == true)
+        #expect(rejection(#"{"cmd":"watch","classes":"OVERLAYS"}"#)?.message == #"watch: "classes" must be an array of class names"#)
+        #expect(rejection(#"{"cmd":"watch","every":true}"#)?.message == #"watch has no field "every""#)
+    }
+
+    @Test("finds the class of a stream line from its first field")
+    func findsLineClass() {
+        #expect(StreamSubscription.className(of: Array(#"{"class":"OVERLAYS","frame":3}"#.utf8)) == "OVERLAYS")
+        #expect(StreamSubscription.className(of: Array(#"{"frame":3,"class":"STATS"}"#.utf8)) == nil)
+        #expect(StreamSubscription.className(of: Array(#"{"class":"TRA"#.utf8)) == nil)
+    }
+
     @Test("does not count brackets inside strings as nesting")
     func nestingIgnoresStrings() {
         #expect(ControlParser.nestingDepth(of: Array(#"{"a":"[[[[[[\"{{{{"}"#.utf8)) == 1)

@@ -169,6 +169,7 @@ struct ProtocolSchemaTests {
             {"cmd":"currency","source":"EUR","targets":["USD","JPY"],"autoDetect":false}
             {"cmd":"preset","name":"travel-jp"}
             {"cmd":"rates"}
+            {"cmd":"watch","fps":30,"req":"w"}
             {"cmd":"bogus"}
 
             """)

@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// Where every control line goes, from stdin or a socket client: it parses and checks the line,
-/// answers `status` and `rates` at once from published state, and queues the rest for the ordered
-/// stage, which applies them before its next frame and replies.
+/// answers `status` and `rates` from published state and `watch` (a socket client's own
+/// choice) at once, and queues the rest for the ordered stage, which applies them before its
+/// next frame and replies.
 ///
 /// Nothing here blocks, touches the pipeline's state, or reads files: presets were loaded at start.
 final class ControlCenter: Sendable {
@@ -49,6 +50,18 @@ final class ControlCenter: Sendable {
         switch request.command {
         case .status:
             ack.state = state()
+            ack.watch = sink.subscriber.map { WatchMessage($0.subscription) }
+            accept(ack, sink)
+            return
+        case .watch(let subscription):
+            guard let subscriber = sink.subscriber else {
+                refuse(ControlRejection(
+                    message: "watch chooses what a socket client receives; stdout carries every class",
+                    command: "watch", id: request.id, req: request.req), sink)
+                return
+            }
+            subscriber.watch(subscription)
+            ack.watch = WatchMessage(subscription)
             accept(ack, sink)
             return
         case .rates(let refresh):

@@ -16,6 +16,8 @@ enum ControlCommand: Sendable, Equatable {
     case rates(refresh: Bool)
     /// Report the daemon's whole current state.
     case status
+    /// Choose what this connection receives of the stream.
+    case watch(StreamSubscription)
 
     /// The `cmd` name, echoed in replies.
     var name: String {
@@ -28,6 +30,7 @@ enum ControlCommand: Sendable, Equatable {
         case .preset: "preset"
         case .rates: "rates"
         case .status: "status"
+        case .watch: "watch"
         }
     }
 }

@@ -80,7 +80,7 @@ private struct DecodedRequest: Decodable {
     private static let allowedFields: [String: Set<String>] = [
         "zoom": ["level"], "torch": ["on"], "lock": [], "unlock": [],
         "currency": ["source", "targets", "autoDetect"], "preset": ["name"],
-        "rates": ["refresh"], "status": [],
+        "rates": ["refresh"], "status": [], "watch": ["classes", "fps"],
     ]
 
     init(from decoder: any Decoder) throws {
@@ -138,6 +138,11 @@ private struct DecodedRequest: Decodable {
             command = .preset(name: preset)
         case "rates":
             command = .rates(refresh: try value(Bool.self, "refresh", "true or false") ?? false)
+        case "watch":
+            command = .watch(try Self.subscription(
+                classes: value([String].self, "classes", "an array of class names"),
+                fps: value(Double.self, "fps", "a number"),
+                reject: { reject($0, name) }))
         default:
             command = .status
         }
@@ -159,6 +164,22 @@ private struct DecodedRequest: Decodable {
             return .number(number)
         }
         throw ControlRejection(message: "\"\(name)\" must be a string of at most 128 bytes or an integer", req: req)
+    }
+
+    /// A `watch`'s choice: omitted fields take their defaults (every class, every frame).
+    private static func subscription(classes: [String]?, fps: Double?, reject: (String) -> ControlRejection) throws -> StreamSubscription {
+        if let classes {
+            guard !classes.isEmpty else {
+                throw reject("watch: \"classes\" must name at least one class (omit it for every class)")
+            }
+            for name in classes where !StreamSubscription.watchableClasses.contains(name) {
+                throw reject("watch: no class \"\(quoted(name))\" to watch; classes: \(StreamSubscription.watchableClasses.sorted().joined(separator: ", "))")
+            }
+        }
+        if let fps, !(fps > 0 && fps <= StreamSubscription.maximumRate) {
+            throw reject("watch: \"fps\" must be above 0 and at most \(Int(StreamSubscription.maximumRate)) (omit it for every frame)")
+        }
+        return StreamSubscription(classes: classes.map(Set.init), overlaysPerSecond: fps)
     }
 
     private static func currencyChange(

@@ -2,4 +2,13 @@
 protocol ControlReplySink: Sendable {
     /// Sends one reply line; never blocks (a sink that cannot keep up drops the reply).
     func send<Message: ProtocolMessage>(_ message: Message)
+    /// The connection whose share of the stream a `watch` chooses; nil where there is none to
+    /// choose (stdout carries every class).
+    var subscriber: (any StreamSubscriber)? { get }
+}
+
+extension ControlReplySink {
+    /// The connection whose share of the stream a `watch` chooses; nil where there is none to
+    /// choose (stdout carries every class).
+    var subscriber: (any StreamSubscriber)? { nil }
 }

@@ -80,7 +80,7 @@ extension PriceStage {
             }
             control.preset = name
             ack.currency = currencyState(control)
-        case .rates, .status:
+        case .rates, .status, .watch:
             return
         }
         item.reply.send(ack)

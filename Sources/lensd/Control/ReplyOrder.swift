@@ -59,6 +59,8 @@ final class ReplySlot: ControlReplySink {
         self.sink = sink
     }
 
+    var subscriber: (any StreamSubscriber)? { sink.subscriber }
+
     func send<Message: ProtocolMessage>(_ message: Message) {
         guard used.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         let sink = self.sink

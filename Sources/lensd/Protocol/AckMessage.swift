@@ -2,7 +2,8 @@
 ///
 /// Only the fields of the command's own state are present: `zoom` for `zoom`, `torch` for
 /// `torch`, `locked` for `lock` (absent after `unlock`), `currency` for `currency` and `preset`,
-/// `rates` for `rates`, `state` for `status`.
+/// `rates` for `rates`, `state` for `status` (and `watch` when a socket client asks), `watch` for
+/// `watch`.
 struct AckMessage: ProtocolMessage {
     static let className = "ACK"
     /// The command applied.
@@ -19,6 +20,8 @@ struct AckMessage: ProtocolMessage {
     /// Whether a rate refresh was started (`rates` with `refresh: true`).
     var refreshing: Bool?
     var state: DaemonStateMessage?
+    /// `watch`, and `status` from a socket client: what this connection receives.
+    var watch: WatchMessage?
 
     init(cmd: String, id: RequestID?, req: RequestID? = nil) {
         self.cmd = cmd

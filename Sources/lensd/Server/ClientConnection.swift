@@ -1,6 +1,7 @@
 import DequeModule
 import Foundation
 import NIOCore
+import Synchronization
 
 /// One socket client: gets the banner and then every line of the stream, and may send control
 /// messages (one JSON object per line), whose replies come back to it alone.
@@ -10,10 +11,11 @@ import NIOCore
 /// both, the queued lines are discarded, the client is sent an `ERROR` right after what NIO already
 /// holds, disconnected once it has been written (or after ``ClientSettings/lastLineGrace``) and the
 /// event is logged (gpsd's policy), so a slow client never slows the pipeline or other clients.
+/// A client may choose the classes it receives and a rate for `OVERLAYS` (``StreamSubscription``).
 ///
 /// `@unchecked Sendable`: every mutable field is touched only on the channel's event loop;
 /// ``enqueue(_:)`` and ``send(_:)`` hop onto it.
-final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecked Sendable {
+final class ClientConnection: ChannelInboundHandler, ControlReplySink, StreamSubscriber, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
 
     private let settings: ClientSettings
@@ -22,6 +24,9 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
     private var framer = ControlLineFramer()
     /// Replies to this client's control messages leave in the order the messages came.
     private let replies = ReplyOrder()
+    /// What the client watches, and when its next `OVERLAYS` line is due: set by a control
+    /// message on the event loop, read by the stream's thread.
+    private let watching = Mutex((subscription: StreamSubscription.everything, nextOverlays: ContinuousClock.Instant?.none))
     /// Bytes handed to NIO and not yet written.
     private var waitingBytes = 0
     /// Lines not yet handed to NIO, while the channel is not writable.
@@ -43,6 +48,34 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, @unchecke
             channel.eventLoop.execute { self.write(line) }
         }
     }
+
+    /// Queues one line of the stream, unless the client does not watch its class or its next
+    /// `OVERLAYS` line is not due yet (the first frame from when the previous one was due plus
+    /// the rate's interval, so that the rate holds on average between frames).
+    func deliver(streamLine line: ByteBuffer) {
+        let wanted = watching.withLock { watching -> Bool in
+            guard let className = line.withUnsafeReadableBytes({ StreamSubscription.className(of: $0) }) else { return true }
+            guard watching.subscription.includes(className) else { return false }
+            guard className == OverlaysMessage.className, let rate = watching.subscription.overlaysPerSecond else { return true }
+            let now = ContinuousClock.now, interval = Duration.seconds(1 / rate)
+            let due = watching.nextOverlays ?? now
+            guard now >= due else { return false }
+            // After a pause in the stream the rate starts again from now, with no burst.
+            watching.nextOverlays = due + interval < now ? now + interval : due + interval
+            return true
+        }
+        if wanted { enqueue(line) }
+    }
+
+    var subscription: StreamSubscription {
+        watching.withLock { $0.subscription }
+    }
+
+    func watch(_ subscription: StreamSubscription) {
+        watching.withLock { $0 = (subscription, nil) }
+    }
+
+    var subscriber: (any StreamSubscriber)? { self }
 
     func send<Message: ProtocolMessage>(_ message: Message) {
         guard let line = settings.events.encodedLine(message) else { return }

@@ -12,7 +12,7 @@ final class ClientHub: LineFanOut {
         guard !recipients.isEmpty else { return }
         let buffer = ByteBuffer(bytes: line)
         for client in recipients {
-            client.enqueue(buffer)
+            client.deliver(streamLine: buffer)
         }
     }
 
