@@ -10,9 +10,13 @@ final class DaemonProcess: @unchecked Sendable {
     private var stderrText = ""
     private let outputDone = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String]) throws {
+    /// Starts lensd with `arguments`; `environment` adds to (or replaces entries of) the test's.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = try LensdProcess.binary()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = LensdProcess.packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

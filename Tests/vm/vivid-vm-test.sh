@@ -33,12 +33,8 @@ check() {
 lensd=$(realpath "$1")
 [ -x "$lensd" ] || { echo "$lensd is not an executable" >&2; exit 2; }
 
-for tool in qemu-system-x86_64 cpio depmod modprobe v4l2-ctl dpkg apt-get gzip; do
-    command -v "$tool" >/dev/null ||
-        skip "$tool not found (apt-get install qemu-system-x86 busybox-static cpio kmod v4l-utils)"
-done
-busybox=/bin/busybox
-[ -x "$busybox" ] && ! ldd "$busybox" >/dev/null 2>&1 || skip "no static busybox at $busybox (apt-get install busybox-static)"
+. "$here/vm-setup.sh"
+vm_check_tools v4l2-ctl
 
 if [ -n "${LENSD_VM_WORK:-}" ]; then
     work=$LENSD_VM_WORK
@@ -53,42 +49,18 @@ mkdir -p "$work" "$cache"
 echo "== vivid VM test: work $work, cache $cache"
 
 # Kernel: the image the linux-image-amd64 metapackage points at, unpacked, with its modules.dep.
-package=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
-[ -n "$package" ] || skip "apt-cache knows no linux-image-amd64 (run apt-get update)"
-version=${package#linux-image-}
-kroot=$cache/$version
-if [ ! -f "$kroot/boot/vmlinuz-$version" ]; then
-    ls "$cache"/"$package"_*.deb >/dev/null 2>&1 || (cd "$cache" && apt-get download "$package" >/dev/null 2>&1) ||
-        skip "cannot download $package with apt-get"
-    rm -rf "$kroot.tmp" && dpkg -x "$(ls "$cache"/"$package"_*.deb | head -n 1)" "$kroot.tmp" && mv "$kroot.tmp" "$kroot"
-    depmod -b "$kroot" "$version"
-fi
-[ -r "$kroot/boot/vmlinuz-$version" ] || skip "cannot read $kroot/boot/vmlinuz-$version"
+vm_kernel "$cache"
 
 # Initramfs: static busybox, the modules vivid and 9p need (with their dependencies), /init.
 initramfs=$work/initramfs
-rm -rf "$initramfs" && mkdir -p "$initramfs"/{bin,sbin,proc,sys,dev,tmp,lib/modules/"$version"}
-cp "$busybox" "$initramfs/bin/busybox"
-for applet in $("$busybox" --list); do
-    [ "$applet" = busybox ] || ln -sf busybox "$initramfs/bin/$applet"
-done
-for module in virtio_pci 9pnet_virtio 9p vivid; do
-    modprobe -d "$kroot" -S "$version" --show-depends "$module" | awk '$1 == "insmod" { print $2 }'
-done | sort -u | while read -r file; do
-    relative=${file#"$kroot"/}
-    mkdir -p "$initramfs/$(dirname "$relative")"
-    cp "$file" "$initramfs/$relative"
-done
-cp "$kroot/lib/modules/$version"/modules.{order,builtin,builtin.modinfo} "$initramfs/lib/modules/$version/"
-depmod -b "$initramfs" "$version"
+vm_initramfs "$initramfs" virtio_pci 9pnet_virtio 9p vivid
 
 # Inputs live in the results share too, so the guest sees everything in one place.
 results=$work/results input=$work/results/input
 rm -rf "$results" && mkdir -p "$input"
 sed -e "s|@OUT@|$results|g" -e "s|@GUEST@|${LENSD_VM_GUEST:-$here/guest-test.sh}|g" -e "s|@LENSD@|$lensd|g" -e "s|@INPUT@|$input|g" \
     "$here/init.sh" > "$initramfs/init"
-chmod +x "$initramfs/init"
-(cd "$initramfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.gz"
+vm_pack "$initramfs" "$work/initramfs.gz"
 
 # Inputs: 4 random 640x480 GREY frames, the luma of shelf-pan's fourth frame (four prices, none
 # near the frame's edge, so a single frame reads them), a flat frame. shelf-pan is 4:2:0: a frame

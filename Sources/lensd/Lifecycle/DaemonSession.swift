@@ -136,7 +136,7 @@ struct DaemonSession {
             for unapplied in inbox.close() {
                 unapplied.reply.send(ErrorMessage(
                     message: "the pipeline has stopped", concerns: "control",
-                    cmd: unapplied.request.command.name, id: unapplied.request.id))
+                    cmd: unapplied.request.command.name, id: unapplied.request.id, req: unapplied.request.req))
             }
             return outcome
         }
@@ -148,6 +148,13 @@ struct DaemonSession {
                 interval: .milliseconds(Int(daemon.statsInterval * 1000)), stats: stats, events: events)))
         }
 
+        do throws(SystemdNotifier.Failure) {
+            if let notifier = try SystemdNotifier.fromEnvironment() {
+                services.append(.init(service: SystemdNotifyService(notifier: notifier, events: events, metrics: metrics, logger: logger)))
+            }
+        } catch {
+            logger.warning("\(error.description)")
+        }
         var configuration = ServiceGroupConfiguration(services: services, logger: logger)
         configuration.gracefulShutdownSignals = [.sigterm, .sigint]
         try await ServiceGroup(configuration: configuration).run()
