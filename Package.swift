@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "TextDetection", targets: ["TextDetection"]),
         .library(name: "TextRecognition", targets: ["TextRecognition"]),
+        .library(name: "Evaluation", targets: ["Evaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,10 +68,11 @@ let package = Package(
         ),
         .target(name: "Tracking", dependencies: ["CKernels"]),
         .target(name: "Conversion"),
+        .target(name: "Evaluation"),
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "Tracking", "Conversion", "TextDetection", "TextRecognition",
+                "Capture", "OCR", "Tracking", "Conversion", "TextDetection", "TextRecognition", "Evaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -94,7 +96,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "lensdTests", dependencies: ["lensd"], exclude: ["Fixtures"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tracking benchmark: generates moving-camera sequences with per-frame truth, replays them through
-# lensd and prints `lensd eval --tracking` for each (metric definitions: Sources/lensd/Evaluation/TrackScore.swift).
+# lensd and prints `lensd eval --tracking` for each (metric definitions: Sources/Evaluation/TrackScore.swift).
 #
 # Usage: bench/track-eval.sh                      # after `swift build -c release --scratch-path .build-track-eval`
 #        BEFORE=/path/to/old/lensd bench/track-eval.sh   # also replay with another lensd build, one table for both

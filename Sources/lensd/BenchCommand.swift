@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evaluation
 import Foundation
 
 /// `lensd bench`: replays a sequence with this same binary as a child process and reports

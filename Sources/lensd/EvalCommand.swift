@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evaluation
 import Foundation
 
 /// `lensd eval`: scores lensd's own NDJSON output against a sample's ground truth.

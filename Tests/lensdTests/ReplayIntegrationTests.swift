@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Evaluation
 @testable import lensd
 
 /// End to end: the built `lensd` binary, the real Tesseract, committed samples and their ground truth.

@@ -1,4 +1,5 @@
 import Capture
+import Evaluation
 import Foundation
 
 /// Runs `lensd replay` on a sequence as a child process and measures it from outside: wall

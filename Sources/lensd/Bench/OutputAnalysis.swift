@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 
 /// What `lensd bench` reads from a finished replay's NDJSON output: its final `STATS`, and the

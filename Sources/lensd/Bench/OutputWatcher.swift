@@ -1,4 +1,5 @@
 import Capture
+import Evaluation
 import Foundation
 import Synchronization
 

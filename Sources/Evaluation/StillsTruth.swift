@@ -4,22 +4,22 @@ import Foundation
 /// boxes (`truth.json`: `{"mode", "currency"?, "images": [{"image", "amounts": [{"value", "box":
 /// [x, y, w, h]}], "ignore"?: [...], "total"?}]}`), or only each receipt's total (`truth.csv`:
 /// `image,total,currency`).
-struct StillsTruth: Sendable {
-    struct Amount: Sendable {
-        var value: Decimal
+public struct StillsTruth: Sendable {
+    public struct Amount: Sendable {
+        public var value: Decimal
         /// x, y, width, height in image pixels; nil when only the value is known (a total).
-        var box: (x: Double, y: Double, width: Double, height: Double)?
+        public var box: (x: Double, y: Double, width: Double, height: Double)?
     }
 
-    struct Image: Sendable {
-        var name: String
-        var amounts: [Amount]
+    public struct Image: Sendable {
+        public var name: String
+        public var amounts: [Amount]
         /// Regions where a read counts neither way (tags cut by the edge, too blurred to label).
-        var ignored: [(x: Double, y: Double, width: Double, height: Double)]
-        var total: Decimal?
+        public var ignored: [(x: Double, y: Double, width: Double, height: Double)]
+        public var total: Decimal?
     }
 
-    enum Mode: String, Sendable {
+    public enum Mode: String, Sendable {
         /// Shelf tags: only the labelled price of each tag is boxed, so a read counts against
         /// precision only where it lies in a labelled box.
         case bare
@@ -29,35 +29,35 @@ struct StillsTruth: Sendable {
         case totals
     }
 
-    var mode: Mode
-    var images: [Image]
+    public var mode: Mode
+    public var images: [Image]
 
-    enum LoadError: Error, CustomStringConvertible {
+    public enum LoadError: Error, CustomStringConvertible {
         case unreadable(String, String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case let .unreadable(path, reason): "\(path): not a stills truth file: \(reason)"
             }
         }
     }
 
-    static func load(path: String) throws -> StillsTruth {
+    public static func load(path: String) throws -> StillsTruth {
         guard let data = FileManager.default.contents(atPath: path) else { throw LoadError.unreadable(path, "cannot read") }
         if path.hasSuffix(".csv") { return try totals(csv: String(decoding: data, as: UTF8.self), path: path) }
         struct File: Decodable {
-            struct Amount: Decodable {
-                var value: String
-                var box: [Double]?
+            public struct Amount: Decodable {
+                public var value: String
+                public var box: [Double]?
             }
-            struct Image: Decodable {
-                var image: String
-                var amounts: [Amount]?
-                var ignore: [Amount]?
-                var total: String?
+            public struct Image: Decodable {
+                public var image: String
+                public var amounts: [Amount]?
+                public var ignore: [Amount]?
+                public var total: String?
             }
-            var mode: String?
-            var images: [Image]
+            public var mode: String?
+            public var images: [Image]
         }
         let file: File
         do {

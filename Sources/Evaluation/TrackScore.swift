@@ -37,43 +37,43 @@ import Foundation
 ///   OCR workers start and the first frame's lines are read, which is a start-up time.
 ///
 /// Percentiles use the nearest-rank method. Means and percentiles of an empty population are 0.
-struct TrackScore: Equatable {
-    var framesScored = 0
+public struct TrackScore: Equatable, Sendable {
+    public var framesScored = 0
     /// Tags listed in the truth of at least one frame.
-    var tags = 0
+    public var tags = 0
     /// Tags matched, shown after confirmation, in at least one frame.
-    var tagsFound = 0
-    var missedTags = 0
+    public var tagsFound = 0
+    public var missedTags = 0
     /// Distinct track ids in the output of scored frames.
-    var tracks = 0
-    var matches = 0
-    var idSwitches = 0
-    var fragmentedTags = 0
-    var fragments = 0
-    var mergedTracks = 0
-    var merges = 0
-    var falseTracks = 0
-    var centreErrorMean = 0.0
-    var centreErrorP95 = 0.0
-    var edgeErrorMean = 0.0
-    var edgeErrorP95 = 0.0
-    var jitterRMS = 0.0
+    public var tracks = 0
+    public var matches = 0
+    public var idSwitches = 0
+    public var fragmentedTags = 0
+    public var fragments = 0
+    public var mergedTracks = 0
+    public var merges = 0
+    public var falseTracks = 0
+    public var centreErrorMean = 0.0
+    public var centreErrorP95 = 0.0
+    public var edgeErrorMean = 0.0
+    public var edgeErrorP95 = 0.0
+    public var jitterRMS = 0.0
     /// Frame pairs that contributed to ``jitterRMS``.
-    var jitterPairs = 0
-    var valueFlips = 0
-    var flippedTracks = 0
-    var confirmSecondsMean = 0.0
-    var confirmSecondsP95 = 0.0
-    var confirmInViewSecondsMean = 0.0
-    var confirmInViewSecondsP95 = 0.0
+    public var jitterPairs = 0
+    public var valueFlips = 0
+    public var flippedTracks = 0
+    public var confirmSecondsMean = 0.0
+    public var confirmSecondsP95 = 0.0
+    public var confirmInViewSecondsMean = 0.0
+    public var confirmInViewSecondsP95 = 0.0
     /// Tags not in full view on the first frame of the truth (see ``confirmEnteringSecondsMean``).
-    var enteringTags = 0
-    var confirmEnteringSecondsMean = 0.0
-    var confirmEnteringSecondsP95 = 0.0
+    public var enteringTags = 0
+    public var confirmEnteringSecondsMean = 0.0
+    public var confirmEnteringSecondsP95 = 0.0
 
     /// Scores `OVERLAYS` lines against a sequence's truth; other lines are ignored.
     /// - Parameter fps: frame rate for time-to-confirm when the truth file has none (default 30).
-    static func score(truth: TruthFile, output: [OutputLine], fps defaultFPS: Double = 30) -> TrackScore {
+    public static func score(truth: TruthFile, output: [OutputLine], fps defaultFPS: Double = 30) -> TrackScore {
         let fps = truth.fps.flatMap { $0 > 0 ? $0 : nil } ?? defaultFPS
         let truthFrames = (truth.frames ?? []).sorted { $0.index < $1.index }
         let framesByIndex = Dictionary(truthFrames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })

@@ -4,32 +4,39 @@ import Foundation
 ///
 /// A condition is named by its truth file's `name` (the generator writes the sequence name, which
 /// `bench/conditions.sh` sets to the condition), else by the directory holding the truth file.
-struct ConditionScores: Encodable {
+public struct ConditionScores: Encodable, Sendable {
     /// One scored sequence.
-    struct Row: Encodable {
-        var condition: String
-        var score: PriceScore
+    public struct Row: Encodable, Sendable {
+        public var condition: String
+        public var score: PriceScore
+
+        public init(condition: String, score: PriceScore) {
+            self.condition = condition
+            self.score = score
+        }
     }
 
-    var rows: [Row] = []
+    public var rows: [Row] = []
+
+    public init() {}
 
     /// Every row's counts added up: recall and precision over all prices of all conditions.
-    var overall: PriceScore {
+    public var overall: PriceScore {
         rows.reduce(into: PriceScore()) { total, row in total.add(row.score) }
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case conditions, overall
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rows, forKey: .conditions)
         try container.encode(overall, forKey: .overall)
     }
 
     /// The name of a condition: the truth file's `name`, else its directory's name.
-    static func conditionName(truth: TruthFile, path: String) -> String {
+    public static func conditionName(truth: TruthFile, path: String) -> String {
         if let name = truth.name, !name.isEmpty { return name }
         let directory = (path as NSString).deletingLastPathComponent
         return (directory as NSString).lastPathComponent
@@ -38,7 +45,7 @@ struct ConditionScores: Encodable {
     /// A fixed-width table: one line per condition, then `overall`; with a settled recall
     /// (``PriceScore/settleFrames`` above 0) in a last column and a line saying what it leaves out,
     /// and a line counting the reads of prices cut by the frame's edge, when there are any.
-    var table: String {
+    public var table: String {
         let settleFrames = overall.settleFrames
         func line(_ name: String, _ score: PriceScore) -> String {
             var figures = String(

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TrackScore: Encodable {
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case framesScored, tags, tagsFound, missedTags, tracks, matches, idSwitches, fragmentedTags, fragments,
             mergedTracks, merges, falseTracks, centreErrorMean, centreErrorP95, edgeErrorMean, edgeErrorP95,
             jitterRms, jitterPairs, valueFlips, flippedTracks, confirmSecondsMean, confirmSecondsP95,
@@ -10,7 +10,7 @@ extension TrackScore: Encodable {
     }
 
     /// Counts as integers, pixel and second figures rounded to 3 decimals.
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
         try container.encode(framesScored, forKey: .framesScored)
@@ -43,7 +43,7 @@ extension TrackScore: Encodable {
     }
 
     /// The score as an aligned two-column table for people.
-    var table: String {
+    public var table: String {
         func px(_ value: Double) -> String { String(format: "%.2f px", value) }
         func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
         let rows: [(String, String)] = [

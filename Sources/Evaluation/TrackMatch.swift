@@ -1,27 +1,27 @@
 import Foundation
 
 /// One lensd price of an `OVERLAYS` line paired with the true price it shows, in frame pixels.
-struct TrackMatch: Equatable {
+public struct TrackMatch: Equatable, Sendable {
     /// The lensd track id (`p3`).
-    var trackID: String
+    public var trackID: String
     /// The ground-truth tag id (`t7`).
-    var truthID: String
+    public var truthID: String
     /// Whether lensd showed the price after confirming it (`confirmed`, `coasting`, or no state).
-    var confirmed: Bool
+    public var confirmed: Bool
     /// lensd's box in frame pixels.
-    var box: PixelBox
+    public var box: PixelBox
     /// The true box in frame pixels.
-    var truthBox: PixelBox
+    public var truthBox: PixelBox
 
     /// An axis-aligned box in frame pixels.
-    struct PixelBox: Equatable {
-        var minX: Double
-        var minY: Double
-        var maxX: Double
-        var maxY: Double
+    public struct PixelBox: Equatable, Sendable {
+        public var minX: Double
+        public var minY: Double
+        public var maxX: Double
+        public var maxY: Double
 
-        var centreX: Double { (minX + maxX) / 2 }
-        var centreY: Double { (minY + maxY) / 2 }
+        public var centreX: Double { (minX + maxX) / 2 }
+        public var centreY: Double { (minY + maxY) / 2 }
     }
 
     /// Pairs one frame's lensd prices with its true prices.
@@ -31,7 +31,7 @@ struct TrackMatch: Equatable {
     /// true price matches at most one lensd price; lensd prices are taken in output order, and when
     /// several unmatched true prices qualify the one whose centre is nearest wins (two equal prices
     /// side by side). True prices without an id cannot be tracked and are ignored.
-    static func matches(
+    public static func matches(
         read: [OutputLine.Price], truth: [TruthFile.Price], width: Double, height: Double
     ) -> [TrackMatch] {
         var unmatched = truth.indices.filter { truth[$0].id != nil }

@@ -18,28 +18,28 @@ import Foundation
 /// which no reader whose reads land that many frames late could show it, such as a `--fast`
 /// replay's (2 frames). Prices in view on the first frame always count, so start-up is measured.
 /// Precision counts every read price either way.
-struct PriceScore: Encodable, Equatable {
-    var framesScored = 0
-    var truePrices = 0
-    var foundPrices = 0
-    var readPrices = 0
-    var correctReads = 0
+public struct PriceScore: Encodable, Equatable, Sendable {
+    public var framesScored = 0
+    public var truePrices = 0
+    public var foundPrices = 0
+    public var readPrices = 0
+    public var correctReads = 0
     /// Reads that matched a price cut by the frame's edge: left out of `readPrices`.
-    var cutReads = 0
+    public var cutReads = 0
     /// Distinct true price ids (tags) found in at least one frame.
-    var tagsFound = 0
-    var tags = 0
-    var settleFrames = 0
-    var settledTruePrices = 0
-    var settledFoundPrices = 0
+    public var tagsFound = 0
+    public var tags = 0
+    public var settleFrames = 0
+    public var settledTruePrices = 0
+    public var settledFoundPrices = 0
 
-    var recall: Double { truePrices > 0 ? Double(foundPrices) / Double(truePrices) : 0 }
-    var settledRecall: Double { settledTruePrices > 0 ? Double(settledFoundPrices) / Double(settledTruePrices) : 0 }
-    var precision: Double { readPrices > 0 ? Double(correctReads) / Double(readPrices) : 0 }
-    var f1: Double { recall + precision > 0 ? 2 * recall * precision / (recall + precision) : 0 }
+    public var recall: Double { truePrices > 0 ? Double(foundPrices) / Double(truePrices) : 0 }
+    public var settledRecall: Double { settledTruePrices > 0 ? Double(settledFoundPrices) / Double(settledTruePrices) : 0 }
+    public var precision: Double { readPrices > 0 ? Double(correctReads) / Double(readPrices) : 0 }
+    public var f1: Double { recall + precision > 0 ? 2 * recall * precision / (recall + precision) : 0 }
 
     /// Adds another score's counts (another sequence's), e.g. for an overall row.
-    mutating func add(_ other: PriceScore) {
+    public mutating func add(_ other: PriceScore) {
         framesScored += other.framesScored
         truePrices += other.truePrices
         foundPrices += other.foundPrices
@@ -53,12 +53,12 @@ struct PriceScore: Encodable, Equatable {
         settledFoundPrices += other.settledFoundPrices
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case framesScored, truePrices, foundPrices, readPrices, correctReads, cutReads, tagsFound, tags, recall, precision, f1
         case settleFrames, settledTruePrices, settledFoundPrices, settledRecall
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(framesScored, forKey: .framesScored)
         try container.encode(truePrices, forKey: .truePrices)
@@ -79,7 +79,7 @@ struct PriceScore: Encodable, Equatable {
 
     /// For each truth frame, whether each of its prices counts for the settled recall: in view for
     /// at least `settleFrames` frames of its current run, or since the first frame.
-    static func settled(_ frames: [TruthFile.Frame], settleFrames: Int) -> [Int: [Bool]] {
+    public static func settled(_ frames: [TruthFile.Frame], settleFrames: Int) -> [Int: [Bool]] {
         guard let first = frames.map(\.index).min() else { return [:] }
         var runs: [String: (index: Int, since: Int)] = [:]
         var settled: [Int: [Bool]] = [:]
@@ -102,7 +102,7 @@ struct PriceScore: Encodable, Equatable {
     }
 
     /// Scores output lines against a truth file: `OVERLAYS` by frame number, `SCAN` by image file name.
-    static func score(truth: TruthFile, output: [OutputLine], settleFrames: Int = 0) -> PriceScore {
+    public static func score(truth: TruthFile, output: [OutputLine], settleFrames: Int = 0) -> PriceScore {
         var score = PriceScore()
         score.settleFrames = settleFrames
         let settledByFrame = settled(truth.frames ?? [], settleFrames: settleFrames)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import lensd
+@testable import Evaluation
 
 /// Hand-made sequences on a 100x100 frame, so normalised output boxes times 100 are pixels.
 @Suite("TrackScore")

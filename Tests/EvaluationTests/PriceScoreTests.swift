@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import lensd
+@testable import Evaluation
 
 @Suite("PriceScore")
 struct PriceScoreTests {

@@ -4,23 +4,23 @@ import Foundation
 /// when its amount equals a true amount of the same image and its box's centre lies inside that
 /// amount's box grown by 15 % (each true amount matched once); for totals, when any read of the
 /// image has the total's amount.
-struct StillsScore: Encodable, Sendable {
-    var images = 0
-    var imagesRead = 0
-    var truePrices = 0
-    var found = 0
+public struct StillsScore: Encodable, Sendable {
+    public var images = 0
+    public var imagesRead = 0
+    public var truePrices = 0
+    public var found = 0
     /// Reads that count for precision (see ``StillsTruth/Mode``), and the correct ones among them.
-    var reads = 0
-    var correct = 0
+    public var reads = 0
+    public var correct = 0
 
-    var recall: Double { truePrices == 0 ? 0 : Double(found) / Double(truePrices) }
-    var precision: Double { reads == 0 ? 0 : Double(correct) / Double(reads) }
-    var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
+    public var recall: Double { truePrices == 0 ? 0 : Double(found) / Double(truePrices) }
+    public var precision: Double { reads == 0 ? 0 : Double(correct) / Double(reads) }
+    public var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
 
     /// Growth of a true box, in each direction together, within which a read's centre counts.
-    static let boxGrowth = 0.15
+    public static let boxGrowth = 0.15
 
-    static func score(truth: StillsTruth, output: [OutputLine]) -> StillsScore {
+    public static func score(truth: StillsTruth, output: [OutputLine]) -> StillsScore {
         var scans: [String: OutputLine] = [:]
         for line in output where line.class == "SCAN" {
             if let image = line.image { scans[(image as NSString).lastPathComponent] = line }
@@ -74,7 +74,7 @@ struct StillsScore: Encodable, Sendable {
         return Area(x0: box.x - dx, y0: box.y - dy, x1: box.x + box.width + dx, y1: box.y + box.height + dy)
     }
 
-    var table: String {
+    public var table: String {
         """
         images          \(imagesRead) of \(images) read
         true prices     \(truePrices)   found \(found)   recall    \(String(format: "%.3f", recall))
