@@ -3,7 +3,7 @@ import ArgumentParser
 /// Options every streaming command (`run`, `replay`) shares: what is shown, who may steer lensd
 /// and listen to it, and how often it reports.
 struct DaemonOptions: ParsableArguments {
-    @Option(help: "Frames that may wait for OCR (a camera or paced replay drops the oldest when full; a --fast replay reads at least 8 ahead, whose lines idle workers propose).")
+    @Option(help: "Frames that may wait for OCR (a camera or paced replay drops the oldest when full; a --fast replay reads at least \(ReplayPipeline.fastReadAhead) ahead, whose lines idle workers propose).")
     var queueCapacity = 2
 
     @Flag(help: "Also output tentative tracks (seen too few times to be confirmed).")
