@@ -51,6 +51,27 @@ struct ScanBudgetTests {
         #expect(squares.count == 4)
     }
 
+    @Test func aPanReadsSquaresWhollyUnreadFurtherInBeforeTheSliverAtTheIncomingEdge() {
+        // The first frame's middle column was never read; the pan brought a 16-pixel sliver in
+        // at the right edge since the last scan.
+        var unread = CellMask(cellSize: 16, frameWidth: Self.width, frameHeight: Self.height)
+        unread.set(PixelRect(x: 320, y: 0, width: 160, height: 480))
+        unread.set(PixelRect(x: 624, y: 0, width: 16, height: 480))
+        let taken = Self.budget.firstRead(of: unread, velocity: (-6, 0), width: Self.width, height: Self.height)
+        let squares = Self.squares(taken)
+        #expect(squares.isSuperset(of: [[2, 0], [2, 1], [2, 2]]))
+        #expect(squares.count == 4)
+    }
+
+    @Test func wideSliversAtTheIncomingEdgeAreReadFirst() {
+        // Slivers as wide as most of a square are worth its reading first: they stay longest.
+        var unread = CellMask(cellSize: 16, frameWidth: Self.width, frameHeight: Self.height)
+        unread.set(PixelRect(x: 320, y: 0, width: 160, height: 480))
+        unread.set(PixelRect(x: 512, y: 0, width: 128, height: 480))
+        let taken = Self.budget.firstRead(of: unread, velocity: (-6, 0), width: Self.width, height: Self.height)
+        #expect(Self.squares(taken).isSuperset(of: [[3, 0], [3, 1], [3, 2]]))
+    }
+
     @Test func theSquaresLeftOutAreTakenByTheNextScans() {
         var unread = Self.everything()
         var scans = 0

@@ -2,14 +2,15 @@ import Tracking
 
 /// How much of the unread frame one scan takes on with the text detector: at most `blocks` of the
 /// finest level's squares (``TextDetection/TextLocator/Configuration/finestBlock``), those whose
-/// content stays in view longest at the camera's current motion. The rest stay unread for the
-/// next scans.
+/// reading is worth most: their unread content times how long it stays in view at the camera's
+/// current motion (up to ``horizon``). The rest stay unread for the next scans.
 ///
 /// A scan's cost grows with the squares it covers, and while it runs a moving camera brings new
 /// content into view: a scan of everything unread takes so long that the next one finds most of
 /// the frame new again, and reads land when their tags are leaving. Scans of a few squares keep
-/// up with a pan, and the squares at the edge the content comes in from are read first, as they
-/// stay in view longest; what would leave before its turn is not read.
+/// up with a pan. A square at the edge the content comes in from stays in view longest, but while
+/// the camera pans only a sliver of it is new at each scan: squares wholly unread further in (the
+/// first frame's, content a scan has not reached) are worth more, until the slivers add up.
 struct ScanBudget: Sendable, Hashable {
     /// Squares a scan covers at most.
     var blocks: Int
@@ -23,20 +24,20 @@ struct ScanBudget: Sendable, Hashable {
         let columns = (width + block - 1) / block
         // Each unread cell counts for the square that holds its top-left corner.
         func square(column: Int, row: Int) -> Int { (row * unread.cellSize / block) * columns + column * unread.cellSize / block }
-        var touched = Set<Int>()
+        var cells: [Int: Int] = [:]
         for row in 0..<unread.rows {
-            for column in 0..<unread.columns where unread[column, row] { touched.insert(square(column: column, row: row)) }
+            for column in 0..<unread.columns where unread[column, row] { cells[square(column: column, row: row), default: 0] += 1 }
         }
-        guard touched.count > blocks else { return unread }
+        guard cells.count > blocks else { return unread }
         let centre = (x: Double(width) / 2, y: Double(height) / 2)
-        let ranked = touched.map { square -> (square: Int, inView: Double, offCentre: Double) in
+        let ranked = cells.map { square, count -> (square: Int, worth: Double, offCentre: Double) in
             let x = (Double(square % columns) + 0.5) * Double(block), y = (Double(square / columns) + 0.5) * Double(block)
             let inView = min(
                 Self.framesInView(position: x, speed: velocity.dx, extent: Double(width)),
                 Self.framesInView(position: y, speed: velocity.dy, extent: Double(height)))
-            return (square, inView, (x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y))
+            return (square, Double(count) * min(inView, Self.horizon), (x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y))
         }
-        .sorted { ($1.inView, $0.offCentre, $0.square) < ($0.inView, $1.offCentre, $1.square) }
+        .sorted { ($1.worth, $0.offCentre, $0.square) < ($0.worth, $1.offCentre, $1.square) }
         let chosen = Set(ranked.prefix(blocks).map(\.square))
         var out = CellMask(cellSize: unread.cellSize, columns: unread.columns, rows: unread.rows)
         for row in 0..<unread.rows {
@@ -54,6 +55,10 @@ struct ScanBudget: Sendable, Hashable {
         if speed >= stillSpeed { return max(0, extent - position) / speed }
         return .infinity
     }
+
+    /// Frames beyond which staying longer in view adds nothing to a square's worth: the content
+    /// in view while the camera keeps still is all worth the same.
+    static let horizon = 150.0
 
     /// Pixels a frame below which content counts as keeping still: a hand's sway.
     static let stillSpeed = 0.5
