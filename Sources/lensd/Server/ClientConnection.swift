@@ -24,6 +24,9 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, StreamSub
     private var framer = ControlLineFramer()
     /// Replies to this client's control messages leave in the order the messages came.
     private let replies = ReplyOrder()
+    /// Control lines read and not yet handled, while replies wait (``handleControlLines()``).
+    private var unhandled = Deque<ControlLineFramer.Item>()
+    private var readingPaused = false
     /// What the client watches, and when its next `OVERLAYS` line is due: set by a control
     /// message on the event loop, read by the stream's thread.
     private let watching = Mutex((subscription: StreamSubscription.everything, nextOverlays: ContinuousClock.Instant?.none))
@@ -110,6 +113,7 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, StreamSub
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        unhandled.removeAll()
         settings.hub.remove(self)
         settings.metrics.clients.add(-1, ordering: .relaxed)
         settings.logger.info("client disconnected", metadata: ["client": "\(name)"])
@@ -119,13 +123,33 @@ final class ClientConnection: ChannelInboundHandler, ControlReplySink, StreamSub
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         guard !dropped else { return }
-        for item in buffer.withUnsafeReadableBytes({ framer.feed($0) }) {
+        unhandled.append(contentsOf: buffer.withUnsafeReadableBytes { framer.feed($0) })
+        handleControlLines()
+    }
+
+    /// Handles the control lines read, while fewer than ``maximumHeldReplies`` replies wait for
+    /// an earlier one (a `status` behind a `zoom` waits for the next frame). Beyond that the
+    /// connection stops reading and looks again shortly: a client that sends faster than its
+    /// requests are answered is slowed down, and the replies released at once stay few.
+    private func handleControlLines() {
+        while !dropped, replies.waitingCount < Self.maximumHeldReplies, let item = unhandled.popFirst() {
             switch item {
             case .line(let line): settings.center.handle(line: line, replyTo: replies.slot(replyingTo: self))
             case .overlong: settings.center.refuseOverlongLine(replyTo: replies.slot(replyingTo: self))
             }
         }
+        let backlog = !dropped && !unhandled.isEmpty
+        if backlog != readingPaused {
+            readingPaused = backlog
+            channel.setOption(ChannelOptions.autoRead, value: !backlog).whenFailure { _ in }
+        }
+        if backlog {
+            channel.eventLoop.scheduleTask(in: .milliseconds(5)) { self.handleControlLines() }
+        }
     }
+
+    /// Replies that may wait for an earlier request's before the connection stops reading.
+    static let maximumHeldReplies = 256
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         while !dropped, context.channel.isWritable, let line = queued.popFirst() {
