@@ -79,22 +79,7 @@ Wants=lensd@video0.service lensd-vm-check.service
 UNIT
 
 echo "== booting systemd in the VM (TCG)"
-boot_started=$(date +%s.%N)
-set +e
-timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -smp 2 -m 2048 -nographic -no-reboot \
-    -kernel "$kroot/boot/vmlinuz-$version" -initrd "$work/initramfs.gz" \
-    -append "console=ttyS0 panic=-1 quiet" \
-    -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
-    -virtfs local,path="$results",mount_tag=results,security_model=none \
-    > "$work/console.log" 2>&1
-qemu_status=$?
-set -e
-vm_seconds=$(awk -v now="$(date +%s.%N)" -v then="$boot_started" 'BEGIN { print now - then }')
-if ! grep -q "LENSD-VM: guest ready" "$work/console.log"; then
-    tail -n 20 "$work/console.log"
-    keep_work=1
-    skip "the VM did not start (qemu exit status $qemu_status; console in $work/console.log)"
-fi
+vm_boot
 [ -f "$results/done" ] || { tail -n 40 "$work/console.log"; echo "VM TEST FAILED: the guest check did not finish (qemu status $qemu_status; console in $work/console.log)"; exit 1; }
 sed 's/^/  guest: /' "$results/guest.log"
 

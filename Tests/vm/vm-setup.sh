@@ -1,4 +1,4 @@
-# Shared by the VM tests (sourced): the Debian kernel and a busybox initramfs.
+# Shared by the VM tests (sourced): the Debian kernel, a busybox initramfs and the boot.
 # Needs skip() from the sourcing script. After vm_kernel: $version, $kroot (the unpacked kernel
 # package, with modules.dep). vm_initramfs DIR MODULE...: static busybox, the modules and those
 # they need, in DIR (the caller writes DIR/init and packs it with vm_pack DIR OUT.gz).
@@ -49,4 +49,27 @@ vm_check_tools() {
             skip "$tool not found (apt-get install qemu-system-x86 busybox-static cpio kmod v4l-utils)"
     done
     [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1 || skip "no static busybox at /bin/busybox (apt-get install busybox-static)"
+}
+
+# vm_boot: boots $kroot's kernel with $work/initramfs.gz under TCG, the host's root and $results
+# shared over 9p, the console in $work/console.log; sets $qemu_status and $vm_seconds, and skips
+# (keeping $work) when the guest never said "LENSD-VM: guest ready".
+vm_boot() {
+    local boot_started
+    boot_started=$(date +%s.%N)
+    set +e
+    timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -smp 2 -m 2048 -nographic -no-reboot \
+        -kernel "$kroot/boot/vmlinuz-$version" -initrd "$work/initramfs.gz" \
+        -append "console=ttyS0 panic=-1 quiet" \
+        -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+        -virtfs local,path="$results",mount_tag=results,security_model=none \
+        > "$work/console.log" 2>&1
+    qemu_status=$?
+    set -e
+    vm_seconds=$(awk -v now="$(date +%s.%N)" -v then="$boot_started" 'BEGIN { print now - then }')
+    if ! grep -q "LENSD-VM: guest ready" "$work/console.log"; then
+        tail -n 20 "$work/console.log"
+        keep_work=1
+        skip "the VM did not start (qemu exit status $qemu_status; console in $work/console.log)"
+    fi
 }
