@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TextDetection", targets: ["TextDetection"]),
         .library(name: "TextRecognition", targets: ["TextRecognition"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
+        .library(name: "Viewer", targets: ["Viewer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -69,10 +71,21 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["CKernels"]),
         .target(name: "Conversion"),
         .target(name: "Evaluation"),
+        // The HTTP viewer: the page, frames as JPEG and MJPEG, events, control, metrics; drawing prices on pictures.
+        .target(
+            name: "Viewer",
+            dependencies: [
+                "CLeptonica",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "Tracking", "Conversion", "TextDetection", "TextRecognition", "Evaluation",
+                "Capture", "OCR", "Tracking", "Conversion", "TextDetection", "TextRecognition", "Evaluation", "Viewer",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -97,6 +110,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
         .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6],

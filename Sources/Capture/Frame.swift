@@ -15,6 +15,9 @@ public struct Frame: Sendable {
     public var sequence: UInt64
     /// When the frame was captured (camera) or read (replay).
     public var timestamp: MonotonicInstant
+    /// Whether the picture does not continue the one before it (a replay that started again):
+    /// tracks and reads of earlier frames no longer match it.
+    public var followsCut = false
 
     /// Builds a frame, checking that the geometry is positive and that `luma` holds exactly
     /// `stride * height` bytes.

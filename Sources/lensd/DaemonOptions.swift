@@ -26,6 +26,14 @@ struct DaemonOptions: ParsableArguments {
             valueName: "address"))
     var listenAddresses: [ListenAddress] = []
 
+    @Option(help: ArgumentHelp(
+        "Serve the web viewer, frames, events, control and metrics over HTTP on [HOST:]PORT (HOST defaults to 127.0.0.1).",
+        valueName: "address"))
+    var http: HTTPAddress?
+
+    @Option(help: ArgumentHelp("Frames a second, at most, of /stream.mjpg and of the viewer page's frames.", valueName: "fps"))
+    var httpFps: Double = 10
+
     @Option(help: ArgumentHelp("Send a STATS line every N seconds (0: only the last one).", valueName: "seconds"))
     var statsInterval: Double = 0
 
@@ -35,6 +43,9 @@ struct DaemonOptions: ParsableArguments {
     func validate() throws {
         if !(1...1024).contains(queueCapacity) {
             throw ValidationError("--queue-capacity must be between 1 and 1024")
+        }
+        if !(httpFps >= 0.1 && httpFps <= 60) {
+            throw ValidationError("--http-fps must be between 0.1 and 60")
         }
         if !(statsInterval >= 0 && statsInterval <= 86_400) {
             throw ValidationError("--stats-interval must be between 0 and 86400 seconds")

@@ -22,6 +22,8 @@ final class PriceStage {
     var emitsTrackEvents = false
     /// Tracks below this confidence are not shown (`--min-confidence`); they are still tracked.
     var minimumConfidence = 0.0
+    /// Gets each frame's `OVERLAYS` message for the HTTP viewer and `--annotate` (the frame is offered to it before).
+    var frameTap: FrameTap?
 
     init(
         extractor: PriceExtractor, tracker: PriceTracker, presenter: PricePresenter, rates: RateService, locale: Locale,
@@ -150,7 +152,9 @@ final class PriceStage {
             report(failures, frame: sequence)
             return message
         }
-        events.emitLater(OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices))
+        let message = OverlaysMessage(frame: sequence, time: (time * 1000).rounded() / 1000, width: width, height: height, prices: prices)
+        frameTap?.show(message)
+        events.emitLater(message)
     }
 
     /// The part of the half-height margin a tracked price with a printed currency keeps from the

@@ -41,6 +41,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Start again at the end (not for stdin).")
     var loop = false
 
+    @Option(help: ArgumentHelp("Write processed frames with their prices drawn as DIR/frame-NNNNNN.png.", valueName: "dir"))
+    var annotate: String?
+
+    @Option(help: ArgumentHelp("With --annotate: only every Nth frame (by sequence number).", valueName: "n"))
+    var annotateEvery = 1
+
     @OptionGroup var daemon: DaemonOptions
     @OptionGroup var ocr: OCROptions
     @OptionGroup var scheduling: ScheduleOptions
@@ -67,6 +73,12 @@ struct ReplayCommand: AsyncParsableCommand {
                 throw ValidationError("--pass-lag applies to --schedule changes (reading every frame whole shows each frame's own reads)")
             }
         }
+        if annotateEvery < 1 {
+            throw ValidationError("--annotate-every must be at least 1")
+        }
+        if annotate == nil, annotateEvery != 1 {
+            throw ValidationError("--annotate-every needs --annotate DIR")
+        }
         if daemon.control == .stdin, paths.contains("-") {
             throw ValidationError("--control stdin cannot be used when frames come from stdin")
         }
@@ -86,6 +98,17 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.inputFailed)
         }
         let frameRate = fps ?? source.nominalFrameRate ?? 30
+        var annotations: AnnotationWriter?
+        if let annotate {
+            do throws(AnnotationError) {
+                annotations = try AnnotationWriter(directory: annotate, every: annotateEvery, waitsForWriter: fast, logger: session.logger)
+            } catch {
+                session.logger.critical("\(error.description)")
+                session.events.emit(ErrorMessage(message: error.description, concerns: "startup"))
+                session.rateFeed.stop()
+                throw ExitCode(ExitStatus.startupFailed)
+            }
+        }
         var schedulerConfiguration = scheduling.configuration(frontEnd: ocr.frontEnd)
         if let readLag { schedulerConfiguration.fastLagFrames = readLag }
         if let passLag { schedulerConfiguration.fastPassLagFrames = passLag }
@@ -104,6 +127,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 reader: try session.makeReader(ocr),
                 schedule: scheduling.effectiveSchedule(frontEnd: ocr.frontEnd),
                 scheduling: schedulerConfiguration),
-            controlFromStdinByDefault: !paths.contains("-")))
+            controlFromStdinByDefault: !paths.contains("-"),
+            annotations: annotations))
     }
 }

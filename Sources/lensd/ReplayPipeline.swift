@@ -297,6 +297,9 @@ final class ReplayPipeline: Sendable {
         streamOrigin.withLock { $0 = origin }
         var index: UInt64 = 0
         var announced = false
+        var rewound = false
+        /// The frame read last, when looping: the first frame after a rewind is compared with it.
+        var lastFrame: Frame?
         while !events.isClosed, !stopRequested.load(ordering: .relaxed) {
             let event: SourceEvent?
             do throws(ReplayError) {
@@ -318,6 +321,11 @@ final class ReplayPipeline: Sendable {
                     }
                 }
                 frame.sequence = index
+                if rewound, let last = lastFrame {
+                    frame.followsCut = Self.isCut(from: last, to: frame)
+                }
+                rewound = false
+                if options.loop { lastFrame = frame }
                 if !options.liveSource {
                     pacer.waitForFrame(index)
                     frame.timestamp = options.pacing == .fast
@@ -339,6 +347,7 @@ final class ReplayPipeline: Sendable {
                 guard options.loop, index > 0 else { return announced }
                 do throws(ReplayError) {
                     try source.rewind()
+                    rewound = true
                 } catch {
                     reportError(error.description, concerns: "replay", path: source.name)
                     return announced
@@ -377,6 +386,8 @@ final class ReplayPipeline: Sendable {
             switch result {
             case .success(let lines):
                 let stageBegan = MonotonicInstant.now()
+                stage.frameTap?.offer(frame)
+                if frame.followsCut { stage.tracker.reset() }
                 stage.process(
                     sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
                     luma: frame.luma, stride: frame.stride, lines: lines)
@@ -394,6 +405,24 @@ final class ReplayPipeline: Sendable {
             }
         }
     }
+
+    /// Whether `next` does not continue `previous`: another size, or a mean luma difference of
+    /// more than ``cutDifference`` levels over every 8th pixel of every 8th row (a looping still
+    /// or a sequence that ends where it starts continues; a hand-held clip starting again does not).
+    static func isCut(from previous: Frame, to next: Frame) -> Bool {
+        guard previous.width == next.width, previous.height == next.height else { return true }
+        var total = 0, count = 0
+        for y in stride(from: 0, to: next.height, by: 8) {
+            for x in stride(from: 0, to: next.width, by: 8) {
+                total += abs(Int(previous.luma[y * previous.stride + x]) - Int(next.luma[y * next.stride + x]))
+                count += 1
+            }
+        }
+        return count > 0 && Double(total) / Double(count) > cutDifference
+    }
+
+    /// Mean luma difference (levels) from which a rewound replay's first frame starts a new scene.
+    static let cutDifference = 12.0
 
     private func reportError(_ message: String, concerns: String, path: String? = nil, frame: UInt64? = nil) {
         logger.warning("\(message)")

@@ -6,6 +6,7 @@ import OCR
 import Synchronization
 import TextDetection
 import Tracking
+import Viewer
 
 /// `lensd scan`: reads prices in still images, one result per image, no tracking.
 struct ScanCommand: ParsableCommand {
@@ -19,6 +20,9 @@ struct ScanCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON line per image instead of text.")
     var json = false
+
+    @Option(help: ArgumentHelp("Also write each image with its prices drawn as DIR/NAME.png.", valueName: "dir"))
+    var annotate: String?
 
     @OptionGroup var confidence: ConfidenceOptions
     @OptionGroup var ocr: OCROptions
@@ -40,7 +44,15 @@ struct ScanCommand: ParsableCommand {
         let printer = ScanPrinter(
             presenter: PricePresenter(targets: currencies.targets),
             rates: RateView(snapshot: rates.current, locale: currency.resolvedLocale, now: Date()),
-            json: json)
+            json: json, annotate: annotate)
+        if let annotate {
+            do {
+                try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
+            } catch {
+                logger.critical("cannot create --annotate directory \(annotate): \(error.localizedDescription)")
+                throw ExitCode(ExitStatus.startupFailed)
+            }
+        }
         let ordered = OrderedDelivery(stage: printer)
         let extractor = currency.extractor(source: currencies.source)
         let reader: FrameReader
@@ -131,13 +143,18 @@ final class ScanPrinter {
     private let presenter: PricePresenter
     private let rates: RateView
     private let json: Bool
+    /// Where annotated copies go (`--annotate`), if anywhere.
+    private let annotate: String?
     private let events = EventStream()
     private(set) var failures = 0
+    /// Annotated image names already written, so that `a/x.jpg` and `b/x.png` do not overwrite each other.
+    private var written: Set<String> = []
 
-    init(presenter: PricePresenter, rates: RateView, json: Bool) {
+    init(presenter: PricePresenter, rates: RateView, json: Bool, annotate: String? = nil) {
         self.presenter = presenter
         self.rates = rates
         self.json = json
+        self.annotate = annotate
     }
 
     func print(_ result: ScanResult) {
@@ -153,11 +170,39 @@ final class ScanPrinter {
             let messages = prices.enumerated().map { index, price in
                 presenter.message(for: price, id: "p\(index + 1)", rates: rates, frameWidth: width, frameHeight: height).0
             }
+            if let annotate {
+                writeAnnotated(path, prices: messages, width: width, height: height, into: annotate)
+            }
             if json {
                 events.emit(ScanMessage(
                     image: path, width: width, height: height, prices: messages, ocrMs: (ocrSeconds * 10_000).rounded() / 10))
             } else {
                 events.emitText(Self.describe(path: path, width: width, height: height, prices: messages, ocrSeconds: ocrSeconds))
+            }
+        }
+    }
+
+    /// Writes the image in its own colours with each price's box and label drawn, as `DIR/NAME.png`.
+    private func writeAnnotated(_ path: String, prices: [PriceMessage], width: Int, height: Int, into directory: String) {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        var name = stem + ".png", index = 2
+        while written.contains(name) {
+            name = "\(stem)-\(index).png"
+            index += 1
+        }
+        written.insert(name)
+        let output = (directory as NSString).appendingPathComponent(name)
+        do throws(ImageEncodingError) {
+            let image = try AnnotatedImage(contentsOf: path)
+            try image.draw(prices.map { ViewerOverlay($0, width: width, height: height) })
+            try image.writePNG(to: output)
+        } catch {
+            failures += 1
+            let message = "cannot annotate \(path): \(error.description)"
+            if json {
+                events.emit(ErrorMessage(message: message, concerns: "image", path: path))
+            } else {
+                FileHandle.standardError.write(Data("lensd: \(message)\n".utf8))
             }
         }
     }

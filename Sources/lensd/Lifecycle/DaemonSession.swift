@@ -6,6 +6,7 @@ import Logging
 import ServiceLifecycle
 import TextDetection
 import Tracking
+import Viewer
 
 /// One run of lensd as a daemon over a frame source, shared by `run` (a camera) and `replay`.
 ///
@@ -20,6 +21,8 @@ struct DaemonSession {
     let presets: [String: PresetFile.Preset]
     let logger: Logger
     let hub: ClientHub?
+    /// The stream's fan-out to the HTTP viewer's event clients (with `--http`).
+    let viewerFanOut: ViewerFanOut?
     let events: EventStream
     /// The run's counters; its `errors` counts every `ERROR` line `events` sends.
     let metrics: PipelineMetrics
@@ -34,6 +37,8 @@ struct DaemonSession {
         var pipeline: ReplayPipeline.Options
         /// Whether stdin carries control messages when `--control` is not given.
         var controlFromStdinByDefault: Bool
+        /// Writes annotated frames (`replay --annotate`).
+        var annotations: AnnotationWriter?
         /// Called on graceful shutdown, besides stopping the pipeline (e.g. to wake a camera's poll).
         var onShutdown: @Sendable () -> Void = {}
     }
@@ -49,7 +54,8 @@ struct DaemonSession {
         let logger = logging.makeLogger(label: label)
         let hub = daemon.listenAddresses.isEmpty ? nil : ClientHub()
         let metrics = PipelineMetrics()
-        let events = EventStream(fanOut: hub, onErrorLine: { metrics.errors.add(1, ordering: .relaxed) })
+        let viewerFanOut = daemon.http == nil ? nil : ViewerFanOut(sockets: hub)
+        let events = EventStream(fanOut: viewerFanOut ?? hub, onErrorLine: { metrics.errors.add(1, ordering: .relaxed) })
         events.emit(VersionMessage())
 
         let rates: RateService
@@ -64,7 +70,7 @@ struct DaemonSession {
         rateFeed.start()
         return DaemonSession(
             daemon: daemon, currency: currency, currencies: currencies, presets: presets, logger: logger, hub: hub,
-            events: events, metrics: metrics, rates: rates, rateFeed: rateFeed, escalation: escalation)
+            viewerFanOut: viewerFanOut, events: events, metrics: metrics, rates: rates, rateFeed: rateFeed, escalation: escalation)
     }
 
     /// The workers' reader for `ocr`'s front-end; a missing or unusable detector model ends the
@@ -110,6 +116,8 @@ struct DaemonSession {
             events: events, control: stageControl)
         stage.emitsTrackEvents = daemon.trackEvents
         stage.minimumConfidence = daemon.confidence.minimumConfidence
+        let tap = daemon.http != nil || work.annotations != nil ? FrameTap(annotations: work.annotations) : nil
+        stage.frameTap = tap
         let pipeline = ReplayPipeline(options: work.pipeline, events: events, logger: logger, metrics: metrics, stats: stats)
 
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
@@ -125,6 +133,21 @@ struct DaemonSession {
                 throw ExitCode(ExitStatus.startupFailed)
             }
         }
+        if let address = daemon.http, let tap, let viewerFanOut {
+            let bridge = ViewerBridge(tap: tap, events: events, center: center, metrics: metrics, rates: rates, logger: logger)
+            do throws(ViewerError) {
+                let server = try ViewerServer.start(
+                    .init(host: address.host, port: address.port, streamFramesPerSecond: daemon.httpFps, clientBufferLimit: daemon.clientBuffer),
+                    backend: bridge)
+                viewerFanOut.attach(server)
+                logger.notice("serving the viewer on http://\(HTTPAddress(host: address.host, port: server.port))/")
+                services.append(.init(service: ViewerServerService(server: server)))
+            } catch {
+                logger.critical("\(error.description)")
+                events.emit(ErrorMessage(message: error.description, concerns: "startup"))
+                throw ExitCode(ExitStatus.startupFailed)
+            }
+        }
         if (daemon.control ?? (work.controlFromStdinByDefault ? .stdin : .none)) == .stdin {
             StdinControlReader(center: center, events: events).start()
         }
@@ -132,6 +155,7 @@ struct DaemonSession {
         let pipelineService = PipelineService(pipeline: pipeline, onShutdown: work.onShutdown) {
             status.update { $0.processing = true }
             let outcome = pipeline.run(source: sourceBox.value, stage: stage)
+            work.annotations?.finish()
             status.update { $0.processing = false }
             for unapplied in inbox.close() {
                 unapplied.reply.send(ErrorMessage(

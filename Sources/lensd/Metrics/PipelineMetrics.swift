@@ -31,6 +31,8 @@ final class PipelineMetrics: Sendable {
     let latencies = StageLatencies()
     /// Scheduled OCR jobs per kind, for the final `STATS` line.
     let ocrJobs = OCRJobAccounting()
+    /// The latencies again, as Prometheus histograms (`GET /metrics`).
+    let prometheus = PrometheusExporter()
     /// When the pipeline was set up: the zero of ``firstOverlaysMilliseconds``.
     let started: MonotonicInstant
     /// Monotonic nanoseconds when the first `OVERLAYS` line was emitted; 0 before.
@@ -43,6 +45,7 @@ final class PipelineMetrics: Sendable {
     /// Records one latency of `stage` in the whole-run histograms.
     func record(_ stage: LatencyStage, milliseconds: Double) {
         latencies.record(stage, milliseconds: milliseconds)
+        prometheus.record(stage, milliseconds: milliseconds)
     }
 
     /// Notes that an `OVERLAYS` line was emitted; only the first one counts.

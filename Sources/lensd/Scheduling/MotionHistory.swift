@@ -27,6 +27,12 @@ struct MotionHistory {
         }
     }
 
+    /// Forgets every frame before a cut: what was read on them no longer maps onto the picture.
+    mutating func cut() {
+        positions.removeAll()
+        latest = nil
+    }
+
     /// How content moved from frame `from` to the latest frame, or `nil` if `from` is forgotten.
     func offset(from sequence: UInt64) -> ImageMotion? {
         guard let latest, let then = positions[sequence], let back = then.inverse else { return nil }

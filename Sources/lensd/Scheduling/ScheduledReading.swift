@@ -59,7 +59,7 @@ final class ScheduledReading {
         var waited = 0.0
         var measuredAhead = 0.0
         defer { metrics.record(.frame, milliseconds: (MonotonicInstant.now().seconds(since: began) - waited + measuredAhead) * 1000) }
-        let change: SceneChange
+        var change: SceneChange
         if let measured = changesAhead?.take(frame.sequence) {
             change = measured.change
             measuredAhead = measured.seconds
@@ -67,6 +67,13 @@ final class ScheduledReading {
             change = frame.luma.withUnsafeBufferPointer {
                 detector.update(luma: $0, width: frame.width, height: frame.height, stride: frame.stride)
             }
+        }
+        if frame.followsCut {
+            // A replay started again: nothing read or tracked before continues into this frame.
+            change.motion = nil
+            history.cut()
+            scheduler = OCRScheduler(configuration: scheduler.configuration)
+            stage.tracker.reset()
         }
         history.record(sequence: frame.sequence, motion: change.motion)
         scheduler.observe(change, width: frame.width, height: frame.height)
@@ -83,6 +90,7 @@ final class ScheduledReading {
             // it; the last frame waits for every job still out.
             let due = framesSeen == 1 || isLast ? nil : frame.sequence
             waited = wait(through: due)
+            stage.frameTap?.offer(frame)
             stage.process(
                 sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
                 motion: change.motion, readings: readings(throughFrame: due))
@@ -131,6 +139,7 @@ final class ScheduledReading {
 
     /// Moves the tracks, emits the frame's line and plans the next reads.
     private func finishFrame(_ frame: Frame, time: Double, change: SceneChange, readings: [FrameReading]) {
+        stage.frameTap?.offer(frame)
         stage.process(
             sequence: frame.sequence, time: time, width: frame.width, height: frame.height,
             motion: change.motion, readings: readings)
