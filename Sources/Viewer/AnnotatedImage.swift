@@ -110,7 +110,6 @@ public final class AnnotatedImage {
     /// The label with every character the bitmap font lacks (beyond printable ASCII) replaced:
     /// currency signs by their ISO code's usual letters where known, others by `?`.
     static func printable(_ label: String) -> String {
-        let replacements: [Character: String] = ["€": "EUR ", "£": "GBP ", "¥": "JPY ", "￥": "JPY ", "₹": "INR ", "₩": "KRW ", "₽": "RUB ", "→": "->", "≈": "~", "·": "-", "\u{00A0}": " ", "\u{202F}": " "]
         var result = ""
         for character in label {
             if let ascii = character.asciiValue, ascii >= 32, ascii < 127 {
@@ -121,6 +120,8 @@ public final class AnnotatedImage {
         }
         return result
     }
+
+    private static let replacements: [Character: String] = ["€": "EUR ", "£": "GBP ", "¥": "JPY ", "￥": "JPY ", "₹": "INR ", "₩": "KRW ", "₽": "RUB ", "→": "->", "≈": "~", "·": "-", "\u{00A0}": " ", "\u{202F}": " "]
 
     static func colour(of style: ViewerOverlay.Style) -> (UInt8, UInt8, UInt8) {
         switch style {

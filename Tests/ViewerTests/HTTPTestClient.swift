@@ -75,11 +75,11 @@ final class HTTPTestClient: @unchecked Sendable {
     /// The whole response, once the server has closed the connection.
     func response(timeout: Double = 10) throws -> Response {
         guard waitUntil(timeout: timeout, { $0.hasEnded }) else { throw Failure.malformed("no end of response within \(timeout) s") }
-        return try Self.parse(bytes, chunked: true)
+        return try Self.parse(bytes)
     }
 
     /// Splits status line, headers and body (de-chunking a chunked body).
-    static func parse(_ data: [UInt8], chunked: Bool) throws -> Response {
+    static func parse(_ data: [UInt8]) throws -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0..<max(0, data.count - 3)).first(where: { Array(data[$0..<$0 + 4]) == separator }) else {
             throw Failure.malformed("no header end")
@@ -123,6 +123,6 @@ final class HTTPTestClient: @unchecked Sendable {
     }
 
     private var bodyBytes: [UInt8] {
-        (try? Self.parse(bytes, chunked: true).body) ?? []
+        (try? Self.parse(bytes).body) ?? []
     }
 }

@@ -118,7 +118,7 @@ struct ViewerServerTests {
             #"{"class":"VERSION"}"#, #"{"class":"DEVICE","state":"active"}"#,
             #"{"class":"OVERLAYS","frame":1}"#, #"{"class":"OVERLAYS","frame":2}"#,
         ])
-        #expect(try HTTPTestClient.parse(client.bytes, chunked: true).headers["content-type"] == "text/event-stream; charset=utf-8")
+        #expect(try HTTPTestClient.parse(client.bytes).headers["content-type"] == "text/event-stream; charset=utf-8")
     }
 
     @Test func dropsAnEventClientThatFallsBehindAfterItsLastErrorEvent() throws {

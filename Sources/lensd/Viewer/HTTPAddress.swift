@@ -10,15 +10,9 @@ struct HTTPAddress: Equatable, Sendable, CustomStringConvertible, ExpressibleByA
         self.port = port
     }
 
+    /// Read as `--listen tcp:` reads its address.
     init?(argument: String) {
-        guard let colon = argument.lastIndex(of: ":") else {
-            guard let port = Int(argument), (0...65535).contains(port) else { return nil }
-            self.init(host: "127.0.0.1", port: port)
-            return
-        }
-        var host = String(argument[argument.startIndex..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, let port = Int(argument[argument.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        guard case .tcp(let host, let port)? = ListenAddress(argument: "tcp:" + argument) else { return nil }
         self.init(host: host, port: port)
     }
 
