@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OCR", targets: ["OCR"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Conversion", targets: ["Conversion"]),
+        .library(name: "Inference", targets: ["Inference"]),
         .library(name: "TextDetection", targets: ["TextDetection"]),
         .library(name: "TextRecognition", targets: ["TextRecognition"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
@@ -40,19 +41,20 @@ let package = Package(
             pkgConfig: "libv4l2",
             providers: [.apt(["libv4l-dev"])]
         ),
-        .systemLibrary(
-            name: "COpenCV",
-            pkgConfig: "opencv4",
-            providers: [.apt(["libopencv-dev"])]
-        ),
-        // The text detector's network and post-processing, in C++ on OpenCV's DNN module, behind a C API.
+        // The trained text models behind a C API, in C++: OpenVINO (loaded at run time) runs the
+        // networks, OpenCV's core and image operations (Debian's libopencv-dev) prepare their
+        // inputs and read their outputs. OpenCV's headers are reached through include/opencv2, a
+        // link to Debian's /usr/include/opencv4/opencv2, rather than pkg-config: SwiftPM would link
+        // every library `pkg-config --libs opencv4` names (all of OpenCV's modules and, through
+        // them, Qt, VTK, GDAL and hundreds more: 80 MB of resident memory) into lensd.
         .target(
-            name: "CTextDetector",
-            dependencies: ["COpenCV"],
-            linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
+            name: "CTextModels",
+            linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"), .linkedLibrary("dl")]
         ),
-        .target(name: "TextDetection", dependencies: ["CTextDetector"]),
-        .target(name: "TextRecognition", dependencies: ["CTextDetector", "TextDetection"]),
+        // The inference runtime the text models run on: where it is installed, loading it once.
+        .target(name: "Inference", dependencies: ["CTextModels"]),
+        .target(name: "TextDetection", dependencies: ["CTextModels", "Inference"]),
+        .target(name: "TextRecognition", dependencies: ["CTextModels", "Inference", "TextDetection"]),
         // Vector kernels in C (SSE2 on x86-64) for loops Swift's SIMD types compile a lane at a
         // time; header only, so SwiftPM sees when they change (it does not for a system library's).
         .target(name: "CKernels"),
@@ -66,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "OCR",
-            dependencies: ["CTesseract", "CLeptonica", "CKernels", "TextDetection", "TextRecognition"]
+            dependencies: ["CTesseract", "CLeptonica", "CKernels", "Inference", "TextDetection", "TextRecognition"]
         ),
         .target(name: "Tracking", dependencies: ["CKernels"]),
         .target(name: "Conversion"),
@@ -84,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "Tracking", "Conversion", "TextDetection", "TextRecognition", "Evaluation", "Viewer",
+                "Capture", "OCR", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,9 +98,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
-        .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Capture"]),
-        .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Capture"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
+        .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
+        .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Inference", "Capture"]),
+        .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "Inference", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConversionTests",

@@ -1,3 +1,4 @@
+import Inference
 import Synchronization
 import TextRecognition
 
@@ -8,8 +9,10 @@ import TextRecognition
 /// with a fixed set of workers the stock settles at one recognizer per worker.
 public final class RegionRecognizerPool: Sendable {
     public let options: RegionOptions
-    /// The trained recogniser's files, when detected boxes are read by it rather than by Tesseract.
+    /// The trained recogniser's files and the runtime that runs them, when detected boxes are read
+    /// by it rather than by Tesseract.
     public let recognizerModel: RecognizerModel?
+    private let runtime: InferenceRuntime?
     private let idle = Mutex<[Lent]>([])
 
     /// A recognizer in the stock. Unchecked: a recognizer is only touched by the one thread that
@@ -21,14 +24,16 @@ public final class RegionRecognizerPool: Sendable {
     public init(options: RegionOptions = .init()) {
         self.options = options
         self.recognizerModel = nil
+        self.runtime = nil
     }
 
     /// A stock whose recognizers read detected boxes with the trained recogniser of `model`. The
     /// first recogniser is loaded here, so that an unusable model fails at start-up.
-    public init(options: RegionOptions = .init(), recognizerModel model: RecognizerModel) throws(RecognizerError) {
+    public init(options: RegionOptions = .init(), runtime: InferenceRuntime, recognizerModel model: RecognizerModel) throws(RecognizerError) {
         self.options = options
         self.recognizerModel = model
-        let first = try TextRecognizer(model: model)
+        self.runtime = runtime
+        let first = try TextRecognizer(runtime: runtime, model: model)
         idle.withLock { $0.append(Lent(recognizer: RegionRecognizer(configuration: options, learnedReader: .success(LearnedLineReader(recognizer: first))))) }
     }
 
@@ -44,9 +49,9 @@ public final class RegionRecognizerPool: Sendable {
     /// A new recognizer's trained reader: a recogniser that cannot be made now (the files changed
     /// since start-up, memory ran out) fails that recognizer's reads, never reads with Tesseract instead.
     private func makeLearnedReader() -> Result<LearnedLineReader, OCRError>? {
-        guard let recognizerModel else { return nil }
+        guard let recognizerModel, let runtime else { return nil }
         do throws(RecognizerError) {
-            return .success(LearnedLineReader(recognizer: try TextRecognizer(model: recognizerModel)))
+            return .success(LearnedLineReader(recognizer: try TextRecognizer(runtime: runtime, model: recognizerModel)))
         } catch {
             return .failure(.lineRecognitionFailed(error.description))
         }

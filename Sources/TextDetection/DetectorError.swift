@@ -2,9 +2,9 @@
 public enum DetectorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No model file at the path (with the command that installs it).
     case modelMissing(path: String, installHint: String)
-    /// The file is there but is no usable detector model (OpenCV's reason).
+    /// The file is there but is no usable detector model (OpenVINO's or OpenCV's reason).
     case modelUnusable(path: String, reason: String)
-    /// A detection failed (OpenCV's reason).
+    /// A detection failed (OpenVINO's or OpenCV's reason).
     case detectionFailed(String)
     /// The image's geometry does not fit its buffer.
     case invalidImage(width: Int, height: Int, stride: Int, bytes: Int)

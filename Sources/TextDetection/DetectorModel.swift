@@ -1,16 +1,17 @@
 import Foundation
+import Inference
 
 /// Where lensd looks for the text detector's model file, and how it gets there.
 ///
-/// `packaging/install-models.sh` downloads the PP-OCRv4 detection model (Apache-2.0,
-/// from the PyPI wheel `rapidocr_onnxruntime`), rewrites it for OpenCV 4.6's ONNX importer and
-/// installs it as ``fileName`` in `$XDG_DATA_HOME/lensd/models` (`~/.local/share/lensd/models`),
-/// or in `/usr/local/share/lensd/models` when run as root.
+/// `packaging/install-models.sh` downloads the PP-OCRv4 detection model (Apache-2.0, from the
+/// PyPI wheel `rapidocr_onnxruntime`) and installs it as shipped, as ``fileName``, in
+/// `$XDG_DATA_HOME/lensd/models` (`~/.local/share/lensd/models`), or in
+/// `/usr/local/share/lensd/models` when run as root.
 public enum DetectorModel {
-    public static let fileName = "ch_PP-OCRv4_det.opencv.onnx"
+    public static let fileName = "ch_PP-OCRv4_det_infer.onnx"
 
     /// The command that installs the model, for error messages.
-    public static let installCommand = "packaging/install-models.sh (in lensd's source tree)"
+    public static let installCommand = InferenceRuntime.installCommand
 
     /// The folders searched, in order.
     public static func searchDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {

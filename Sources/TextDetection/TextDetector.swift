@@ -1,30 +1,35 @@
-import CTextDetector
+import CTextModels
 import Foundation
+import Inference
 
 /// Finds text in 8-bit luma images with a trained DB ("differentiable binarization") detector:
-/// the PP-OCRv4 detection model run by OpenCV's DNN module, through the `lensd_text_detector_*`
-/// functions of the `CTextDetector` shim, which owns the networks (one per input size).
+/// the PP-OCRv4 detection model compiled by OpenVINO (``Inference/InferenceRuntime``), with
+/// OpenCV's image operations around it, through the `lensd_text_detector_*` functions of the
+/// `CTextModels` shim.
 ///
-/// Holds one OpenCV handle, freed with the detector. Not thread-safe: one per thread at a time
-/// (``TextDetectorPool``).
+/// Holds one compiled network and its inference request, freed with the detector. Not
+/// thread-safe: one per thread at a time (``TextDetectorPool``).
 public final class TextDetector {
     private let handle: OpaquePointer
+    /// Kept alive while the network compiled with it is.
+    public let runtime: InferenceRuntime
     public let modelPath: String
     public let parameters: DBParameters
     /// Room for boxes; grown when a detection finds more.
     private var boxes: [lensd_text_box] = Array(repeating: lensd_text_box(), count: 512)
 
-    /// Loads the model and runs it once on a small input (`lensd_text_detector_open`).
-    public init(modelPath: String, parameters: DBParameters = .init()) throws(DetectorError) {
+    /// Compiles the model and runs it once on a small input (`lensd_text_detector_open`).
+    public init(runtime: InferenceRuntime, modelPath: String, parameters: DBParameters = .init()) throws(DetectorError) {
         guard FileManager.default.fileExists(atPath: modelPath) else {
             throw .modelMissing(path: modelPath, installHint: DetectorModel.installCommand)
         }
         Self.limitThreads
         var message = [CChar](repeating: 0, count: 1024)
-        guard let handle = lensd_text_detector_open(modelPath, &message, message.count) else {
+        guard let handle = lensd_text_detector_open(runtime.handle, modelPath, &message, message.count) else {
             throw .modelUnusable(path: modelPath, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.handle = handle
+        self.runtime = runtime
         self.modelPath = modelPath
         self.parameters = parameters
     }
@@ -36,9 +41,6 @@ public final class TextDetector {
     /// OpenCV's own thread pool is switched off once (`cv::setNumThreads(1)`): lensd runs one
     /// detection per OCR worker thread.
     private static let limitThreads: Void = lensd_text_detector_set_threads(1)
-
-    /// Networks held now (one per input size used lately).
-    public var networkCount: Int { Int(lensd_text_detector_network_count(handle)) }
 
     /// Finds text in the whole image, resized to `inputWidth` x `inputHeight` (positive multiples of 32).
     public func detect(

@@ -1,3 +1,4 @@
+import Inference
 import Synchronization
 
 /// A thread-safe stock of ``TextDetector``s for worker threads that each detect in one image at a time.
@@ -6,6 +7,7 @@ import Synchronization
 /// start-up; ``withDetector(_:)`` lends a detector no other thread is using (making one when all
 /// are lent, at most ``limit`` at once: further callers wait) and takes it back afterwards.
 public final class TextDetectorPool: Sendable {
+    public let runtime: InferenceRuntime
     public let modelPath: String
     public let parameters: DBParameters
     /// Detectors at most; each holds its own network and its buffers.
@@ -18,8 +20,9 @@ public final class TextDetectorPool: Sendable {
         var made: Int
     }
 
-    public init(modelPath: String, parameters: DBParameters = .init(), limit: Int = 1) throws(DetectorError) {
-        let first = try TextDetector(modelPath: modelPath, parameters: parameters)
+    public init(runtime: InferenceRuntime, modelPath: String, parameters: DBParameters = .init(), limit: Int = 1) throws(DetectorError) {
+        let first = try TextDetector(runtime: runtime, modelPath: modelPath, parameters: parameters)
+        self.runtime = runtime
         self.modelPath = modelPath
         self.parameters = parameters
         self.limit = max(1, limit)
@@ -43,7 +46,7 @@ public final class TextDetectorPool: Sendable {
         while true {
             let taken: Lent? = stock.withLock { stock in
                 if let detector = stock.idle.popLast() { return Lent(detector: detector) }
-                guard stock.made < limit, let detector = try? TextDetector(modelPath: modelPath, parameters: parameters) else { return nil }
+                guard stock.made < limit, let detector = try? TextDetector(runtime: runtime, modelPath: modelPath, parameters: parameters) else { return nil }
                 stock.made += 1
                 return Lent(detector: detector)
             }

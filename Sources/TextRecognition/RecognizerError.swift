@@ -2,9 +2,9 @@
 public enum RecognizerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A model file or the character list is not where it was looked for (with the command that installs it).
     case modelMissing(path: String, installHint: String)
-    /// The files are there but are no usable recogniser (OpenCV's reason, or what is wrong with the character list).
+    /// The files are there but are no usable recogniser (OpenVINO's reason, or what is wrong with the character list).
     case modelUnusable(path: String, reason: String)
-    /// A read failed (OpenCV's reason).
+    /// A read failed (OpenVINO's or OpenCV's reason).
     case recognitionFailed(String)
     /// The line image's geometry does not fit its buffer.
     case invalidImage(width: Int, height: Int, stride: Int, bytes: Int)

@@ -1,9 +1,9 @@
 import Foundation
 import TextDetection
 
-/// The text recogniser's files: PP-OCRv4's recognition network rewritten for OpenCV 4.6, one ONNX
-/// file per input width, its character list, and PP-OCR's text direction classifier; where lensd
-/// looks for them, and how they get there.
+/// The text recogniser's files: PP-OCRv4's recognition network with only the classes prices are
+/// written in, its character list, and PP-OCR's text direction classifier; where lensd looks for
+/// them, and how they get there.
 ///
 /// `packaging/install-models.sh` installs them beside the detector's model (the same
 /// folders, ``TextDetection/DetectorModel/searchDirectories(environment:)``). Loading checks that
@@ -11,35 +11,34 @@ import TextDetection
 public struct RecognizerModel: Sendable, Hashable {
     /// The folder holding the files.
     public let directory: String
-    /// One model per input width, ascending.
+    /// Input widths a line is padded to, ascending: the narrowest that holds it, else the widest.
     public let widths: [Int]
     /// The classes' text: index 0 is CTC's blank (empty), then the list's characters, then a space.
     public let characters: [String]
 
-    /// Input height of every model.
+    /// Input height of the network.
     public static let height = 48
-    /// Widths installed: a line is read by the narrowest that holds it at ``height``.
-    public static let installedWidths = [160, 320, 640]
+    /// Input widths: a line is read at the narrowest that holds it at ``height``.
+    public static let inputWidths = [160, 320, 640]
+    public static let fileName = "ch_PP-OCRv4_rec.onnx"
     public static let characterFileName = "ch_PP-OCRv4_rec.characters.txt"
     /// The text direction classifier (upright or upside down), PP-OCR mobile v2.0's, and its input width.
-    public static let directionFileName = "ch_ppocr_mobile_v2.0_cls.opencv.onnx"
+    public static let directionFileName = "ch_ppocr_mobile_v2.0_cls_infer.onnx"
     public static let directionWidth = 192
-
-    public static func fileName(width: Int) -> String { "ch_PP-OCRv4_rec.opencv.w\(width).onnx" }
 
     /// The command that installs the files, for error messages.
     public static let installCommand = DetectorModel.installCommand
 
-    /// The model file for each width.
-    public var paths: [String] { widths.map { directory + "/" + Self.fileName(width: $0) } }
+    /// The recognition model's file.
+    public var path: String { directory + "/" + Self.fileName }
 
     /// The direction classifier's file.
     public var directionPath: String { directory + "/" + Self.directionFileName }
 
     /// Reads the character list in `directory` and checks that every model file is there.
-    public init(directory: String, widths: [Int] = RecognizerModel.installedWidths) throws(RecognizerError) {
+    public init(directory: String, widths: [Int] = RecognizerModel.inputWidths) throws(RecognizerError) {
         let listPath = directory + "/" + Self.characterFileName
-        for path in [listPath, directory + "/" + Self.directionFileName] + widths.map({ directory + "/" + Self.fileName(width: $0) })
+        for path in [listPath, directory + "/" + Self.fileName, directory + "/" + Self.directionFileName]
         where !FileManager.default.fileExists(atPath: path) {
             throw .modelMissing(path: path, installHint: Self.installCommand)
         }

@@ -1,40 +1,42 @@
-import CTextDetector
+import CTextModels
 import Foundation
+import Inference
 
 /// Reads one text line at a time with a trained CTC recogniser: PP-OCRv4's recognition network
-/// run by OpenCV's DNN module through the `lensd_text_recognizer_*` functions of the
-/// `CTextDetector` shim, which owns the networks (one per input width of ``RecognizerModel``).
+/// compiled by OpenVINO (``Inference/InferenceRuntime``), through the `lensd_text_recognizer_*`
+/// functions of the `CTextModels` shim, with PP-OCR's text direction classifier beside it.
 ///
 /// The installer keeps only the network's classes prices are written in (Latin letters, digits,
-/// punctuation, currency signs; `packaging/models/convert_recognizer_for_opencv.py`): its
-/// thousands of Chinese characters would otherwise replace a digit it is less sure of, and it
-/// reads a Japanese 円, which it does not know, as 元.
+/// punctuation, currency signs; `packaging/models/prune_recognizer_classes.py`): its thousands of
+/// Chinese characters would otherwise replace a digit it is less sure of, and it reads a
+/// Japanese 円, which it does not know, as 元.
 ///
-/// Holds one OpenCV handle, freed with the recogniser. Not thread-safe: one per thread.
+/// Holds two compiled networks and their inference requests, freed with the recogniser. Not
+/// thread-safe: one per thread.
 public final class TextRecognizer {
     fileprivate let handle: OpaquePointer
+    /// Kept alive while the networks compiled with it are.
+    public let runtime: InferenceRuntime
     public let model: RecognizerModel
     private var classes: [Int32] = Array(repeating: 0, count: 256)
     private var probabilities: [Float] = Array(repeating: 0, count: 256)
 
-    /// Loads every model of `model` and runs each once (`lensd_text_recognizer_open`).
-    public init(model: RecognizerModel) throws(RecognizerError) {
+    /// Compiles the models of `model` and runs each once (`lensd_text_recognizer_open`).
+    public init(runtime: InferenceRuntime, model: RecognizerModel) throws(RecognizerError) {
         Self.limitThreads
         var message = [CChar](repeating: 0, count: 1024)
-        let paths = model.paths
-        guard !paths.isEmpty else { throw .modelUnusable(path: model.directory, reason: "no input widths") }
+        guard !model.widths.isEmpty else { throw .modelUnusable(path: model.directory, reason: "no input widths") }
         let widths = model.widths.map { Int32($0) }
-        let opened: OpaquePointer? = paths.withCStrings { pointers in
-            widths.withUnsafeBufferPointer { widths in
-                lensd_text_recognizer_open(
-                    pointers, widths.baseAddress, Int32(paths.count), Int32(RecognizerModel.height), Int32(model.characters.count),
-                    model.directionPath, Int32(RecognizerModel.directionWidth), &message, message.count)
-            }
+        let opened: OpaquePointer? = widths.withUnsafeBufferPointer { widths in
+            lensd_text_recognizer_open(
+                runtime.handle, model.path, widths.baseAddress, Int32(widths.count), Int32(RecognizerModel.height),
+                Int32(model.characters.count), model.directionPath, Int32(RecognizerModel.directionWidth), &message, message.count)
         }
         guard let opened else {
             throw .modelUnusable(path: model.directory, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.handle = opened
+        self.runtime = runtime
         self.model = model
     }
 
@@ -42,7 +44,8 @@ public final class TextRecognizer {
         lensd_text_recognizer_close(handle)
     }
 
-    /// OpenCV's own thread pool is switched off (`cv::setNumThreads(1)`), as for the detector.
+    /// OpenCV's own thread pool is switched off (`cv::setNumThreads(1)`), as for the detector:
+    /// its image operations run on the calling thread.
     private static let limitThreads: Void = lensd_text_detector_set_threads(1)
 
     /// Reads an 8-bit luma image holding one line of text (`stride * height` bytes, row-major).
@@ -89,15 +92,5 @@ extension TextRecognizer {
             throw .recognitionFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return Double(probability)
-    }
-}
-
-extension Array where Element == String {
-    /// Runs `body` with the strings as a C array of NUL-terminated strings, valid only inside it.
-    fileprivate func withCStrings<Result>(_ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result) -> Result {
-        let duplicates = map { strdup($0) }
-        defer { duplicates.forEach { free($0) } }
-        let pointers = duplicates.map { UnsafePointer($0) }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 }

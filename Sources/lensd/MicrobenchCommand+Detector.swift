@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Foundation
+import Inference
 import TextDetection
 
 extension MicrobenchCommand {
@@ -27,6 +28,9 @@ extension MicrobenchCommand {
         @Option(name: .customLong("det-model"), help: "The detector model (default: the installed one).")
         var modelPath: String?
 
+        @Option(name: .customLong("inference-runtime"), help: "The inference runtime's folder (default: the installed one).")
+        var runtimePath: String?
+
         struct Figure: Encodable {
             var benchmark: String
             var scale: Double
@@ -45,9 +49,12 @@ extension MicrobenchCommand {
                 throw ValidationError("--scales: give scales between 0 and 4, comma separated (\(scales))")
             }
             let detector: TextDetector
-            do throws(DetectorError) {
-                detector = try TextDetector(modelPath: DetectorModel.resolve(explicit: modelPath))
-            } catch {
+            do {
+                let runtime = try InferenceRuntime.load(directory: InferenceRuntime.resolveDirectory(explicit: runtimePath))
+                detector = try TextDetector(runtime: runtime, modelPath: DetectorModel.resolve(explicit: modelPath))
+            } catch let error as InferenceRuntimeError {
+                throw ValidationError(error.description)
+            } catch let error as DetectorError {
                 throw ValidationError(error.description)
             }
             let locator = TextLocator.Configuration.video(width: frames[0].width, height: frames[0].height)

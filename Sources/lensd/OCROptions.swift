@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Inference
 import OCR
 import TextDetection
 import TextRecognition
@@ -25,6 +26,11 @@ struct OCROptions: ParsableArguments {
         "The text detector's model (default: \(DetectorModel.fileName) in $XDG_DATA_HOME/lensd/models, ~/.local/share/lensd/models, /usr/local/share/lensd/models or /usr/share/lensd/models).",
         valueName: "path"))
     var detectorModel: String?
+
+    @Option(name: .customLong("inference-runtime"), help: ArgumentHelp(
+        "Folder of the inference runtime (OpenVINO) that runs the trained models (default: $XDG_DATA_HOME/lensd/runtime, ~/.local/share/lensd/runtime, /usr/local/lib/lensd/runtime or /usr/lib/lensd/runtime).",
+        valueName: "dir"))
+    var inferenceRuntime: String?
 
     @Option(name: .customLong("reader"), help: "What reads each line: recognizer (a trained line recogniser; default with --ocr detector) or tesseract (default with --ocr regions).")
     var boxReaderChoice: BoxReader?
@@ -66,14 +72,15 @@ struct OCROptions: ParsableArguments {
     }
 
     /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them. Loads
-    /// the text detector's model for the detector front-end (at most one detector per worker), and
-    /// the line recogniser's when it reads the boxes.
+    /// the inference runtime and the text detector's model for the detector front-end (at most one
+    /// detector per worker), and the line recogniser's when it reads the boxes.
     func makeReader() throws(ModelLoadError) -> FrameReader {
         switch frontEnd {
         case .detector:
             let pool: TextDetectorPool
+            let runtime = try loadRuntime()
             do throws(DetectorError) {
-                pool = try TextDetectorPool(modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workerCount)
+                pool = try TextDetectorPool(runtime: runtime, modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workerCount)
             } catch {
                 throw .detector(error)
             }
@@ -88,11 +95,21 @@ struct OCROptions: ParsableArguments {
     /// The line readers' stock: lines read by the trained recogniser (its model loaded here) or by Tesseract (`--reader`).
     private func recognizerPool() throws(ModelLoadError) -> RegionRecognizerPool {
         guard boxReader == .recognizer else { return RegionRecognizerPool(options: regionOptions) }
+        let runtime = try loadRuntime()
         do throws(RecognizerError) {
             let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: recognizerModel))
-            return try RegionRecognizerPool(options: regionOptions, recognizerModel: model)
+            return try RegionRecognizerPool(options: regionOptions, runtime: runtime, recognizerModel: model)
         } catch {
             throw .recognizer(error)
+        }
+    }
+
+    /// The inference runtime of `--inference-runtime`, or the installed one.
+    func loadRuntime() throws(ModelLoadError) -> InferenceRuntime {
+        do throws(InferenceRuntimeError) {
+            return try InferenceRuntime.load(directory: InferenceRuntime.resolveDirectory(explicit: inferenceRuntime))
+        } catch {
+            throw .runtime(error)
         }
     }
 

@@ -1,5 +1,6 @@
 import Capture
 import Foundation
+import Inference
 import Testing
 import TextDetection
 import TextRecognition
@@ -16,13 +17,18 @@ struct DetectedTextReadingTests {
     /// What reads the detected boxes.
     enum Reader: CaseIterable { case tesseract, recognizer }
 
+    /// The installed inference runtime, or the folder in `LENSD_RUNTIME`.
+    static func runtime() throws -> InferenceRuntime {
+        try InferenceRuntime.load(directory: InferenceRuntime.resolveDirectory(explicit: ProcessInfo.processInfo.environment["LENSD_RUNTIME"]))
+    }
+
     static func recognizer(_ reader: Reader) throws -> RegionRecognizer {
         switch reader {
         case .tesseract:
             return RegionRecognizer()
         case .recognizer:
             let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: ProcessInfo.processInfo.environment["LENSD_REC_MODEL"]))
-            return RegionRecognizer(learnedReader: .success(LearnedLineReader(recognizer: try TextRecognizer(model: model))))
+            return RegionRecognizer(learnedReader: .success(LearnedLineReader(recognizer: try TextRecognizer(runtime: Self.runtime(), model: model))))
         }
     }
 
@@ -49,7 +55,7 @@ struct DetectedTextReadingTests {
 
     static func readTexts(turned turn: Turn, by reader: Reader) throws -> [String] {
         let image = try image(turned: turn)
-        let detector = try TextDetector(modelPath: DetectorModel.resolve(explicit: ProcessInfo.processInfo.environment["LENSD_DET_MODEL"]))
+        let detector = try TextDetector(runtime: Self.runtime(), modelPath: DetectorModel.resolve(explicit: ProcessInfo.processInfo.environment["LENSD_DET_MODEL"]))
         let engine = try TesseractEngine()
         return try image.luma.withUnsafeBufferPointer { luma in
             let boxes = try TextLocator(configuration: .still(width: image.width, height: image.height))
@@ -71,7 +77,7 @@ struct DetectedTextReadingTests {
     func superscriptCentsAfterTheMainDigitsBelongToThePrice(reader: Reader) throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/superscript-cents.png")
         let image = try ImageLoader.loadLuma(path: fixture.path)
-        let detector = try TextDetector(modelPath: DetectorModel.resolve(explicit: ProcessInfo.processInfo.environment["LENSD_DET_MODEL"]))
+        let detector = try TextDetector(runtime: Self.runtime(), modelPath: DetectorModel.resolve(explicit: ProcessInfo.processInfo.environment["LENSD_DET_MODEL"]))
         let engine = try TesseractEngine()
         let texts = try image.luma.withUnsafeBufferPointer { luma in
             let boxes = try TextLocator(configuration: .still(width: image.width, height: image.height))

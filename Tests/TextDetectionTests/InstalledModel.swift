@@ -1,17 +1,22 @@
 import Capture
 import Foundation
+import Inference
 import Testing
 import TextDetection
 
-/// The installed detector model (`packaging/install-models.sh`, part of the README's
-/// setup command), or `LENSD_DET_MODEL`.
+/// The installed detector model and inference runtime (`packaging/install-models.sh`, part of
+/// the README's setup command), or `LENSD_DET_MODEL` and `LENSD_RUNTIME`.
 enum InstalledModel {
     static var path: String {
         DetectorModel.resolve(explicit: ProcessInfo.processInfo.environment["LENSD_DET_MODEL"])
     }
 
+    static func runtime() throws -> InferenceRuntime {
+        try InferenceRuntime.load(directory: InferenceRuntime.resolveDirectory(explicit: ProcessInfo.processInfo.environment["LENSD_RUNTIME"]))
+    }
+
     static func detector() throws -> TextDetector {
-        try TextDetector(modelPath: path)
+        try TextDetector(runtime: runtime(), modelPath: path)
     }
 }
 

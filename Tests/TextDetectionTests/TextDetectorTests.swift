@@ -6,7 +6,7 @@ import Testing
 struct TextDetectorTests {
     @Test func aMissingModelIsATypedErrorThatNamesTheInstaller() {
         #expect {
-            _ = try TextDetector(modelPath: "/nonexistent/lensd/model.onnx")
+            _ = try TextDetector(runtime: InstalledModel.runtime(), modelPath: "/nonexistent/lensd/model.onnx")
         } throws: { error in
             guard case .modelMissing(let path, _)? = error as? DetectorError else { return false }
             return path == "/nonexistent/lensd/model.onnx" && (error as? DetectorError)?.description.contains("install-models.sh") == true
@@ -18,7 +18,7 @@ struct TextDetectorTests {
         try Data("not an ONNX model".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect {
-            _ = try TextDetector(modelPath: url.path)
+            _ = try TextDetector(runtime: InstalledModel.runtime(), modelPath: url.path)
         } throws: { error in
             if case .modelUnusable? = error as? DetectorError { return true }
             return false

@@ -1,13 +1,22 @@
 import Capture
 import Foundation
+import Inference
 import Testing
 @testable import TextRecognition
 
-/// The installed recogniser (`packaging/install-models.sh`, part of the README's setup command),
-/// or the folder in `LENSD_REC_MODEL`.
+/// The installed recogniser and inference runtime (`packaging/install-models.sh`, part of the
+/// README's setup command), or the folders in `LENSD_REC_MODEL` and `LENSD_RUNTIME`.
 enum InstalledRecognizer {
     static func model() throws -> RecognizerModel {
         try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: ProcessInfo.processInfo.environment["LENSD_REC_MODEL"]))
+    }
+
+    static func runtime() throws -> InferenceRuntime {
+        try InferenceRuntime.load(directory: InferenceRuntime.resolveDirectory(explicit: ProcessInfo.processInfo.environment["LENSD_RUNTIME"]))
+    }
+
+    static func recognizer() throws -> TextRecognizer {
+        try TextRecognizer(runtime: runtime(), model: model())
     }
 }
 
@@ -53,7 +62,7 @@ struct TextRecognizerTests {
     }
 
     @Test func readsAPriceCroppedFromASampleStill() throws {
-        let recognizer = try TextRecognizer(model: InstalledRecognizer.model())
+        let recognizer = try InstalledRecognizer.recognizer()
         let (text, crop) = try Self.firstPriceCrop()
         let line = try crop.luma.withUnsafeBufferPointer {
             try recognizer.read(luma: $0, width: crop.width, height: crop.height, stride: crop.width)
@@ -64,7 +73,7 @@ struct TextRecognizerTests {
     }
 
     @Test func findsALineUpsideDown() throws {
-        let recognizer = try TextRecognizer(model: InstalledRecognizer.model())
+        let recognizer = try InstalledRecognizer.recognizer()
         let crop = try Self.firstPriceCrop().crop
         let upright = try crop.luma.withUnsafeBufferPointer {
             try recognizer.upsideDownProbability(luma: $0, width: crop.width, height: crop.height, stride: crop.width)
@@ -85,7 +94,7 @@ struct TextRecognizerTests {
     }
 
     @Test func aLineImageThatDoesNotFitItsBufferIsAnError() throws {
-        let recognizer = try TextRecognizer(model: InstalledRecognizer.model())
+        let recognizer = try InstalledRecognizer.recognizer()
         let pixels = [UInt8](repeating: 255, count: 10)
         #expect(throws: RecognizerError.invalidImage(width: 20, height: 20, stride: 20, bytes: 10)) {
             try pixels.withUnsafeBufferPointer { try recognizer.read(luma: $0, width: 20, height: 20, stride: 20) }
@@ -113,16 +122,16 @@ struct RecognizerModelTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "a\nb\n".write(to: folder.appendingPathComponent(RecognizerModel.characterFileName), atomically: true, encoding: .utf8)
-        for name in [RecognizerModel.directionFileName] + RecognizerModel.installedWidths.map(RecognizerModel.fileName(width:)) {
+        for name in [RecognizerModel.fileName, RecognizerModel.directionFileName] {
             try Data("not a model".utf8).write(to: folder.appendingPathComponent(name))
         }
         let model = try RecognizerModel(directory: folder.path)
         #expect(model.characters == ["", "a", "b", " "])
         #expect {
-            try TextRecognizer(model: model)
+            try TextRecognizer(runtime: InstalledRecognizer.runtime(), model: model)
         } throws: { error in
             guard case let .modelUnusable(path, reason) = error as? RecognizerError else { return false }
-            return path == folder.path && reason.contains("cannot load")
+            return path == folder.path && reason.contains("reading the model failed")
         }
     }
 
@@ -130,7 +139,7 @@ struct RecognizerModelTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "a\nbc\n".write(to: folder.appendingPathComponent(RecognizerModel.characterFileName), atomically: true, encoding: .utf8)
-        for name in [RecognizerModel.directionFileName] + RecognizerModel.installedWidths.map(RecognizerModel.fileName(width:)) {
+        for name in [RecognizerModel.fileName, RecognizerModel.directionFileName] {
             try Data().write(to: folder.appendingPathComponent(name))
         }
         #expect(throws: RecognizerError.modelUnusable(path: folder.path + "/" + RecognizerModel.characterFileName, reason: "expected one character a line")) {

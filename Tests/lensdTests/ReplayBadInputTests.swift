@@ -101,8 +101,9 @@ final class ReplayBadInputTests {
         #expect((error["message"] as? String ?? "").contains("eng.traineddata"))
     }
 
-    @Test("a missing or corrupt text model stops lensd at startup with exit 3, naming the file and the installer", arguments: [
+    @Test("a missing or corrupt text model or inference runtime stops lensd at startup with exit 3, naming the file and the installer", arguments: [
         ["--det-model", "/nonexistent/lensd/det.onnx"], ["--rec-model", "/nonexistent/lensd"], ["--rec-model", "CORRUPT"],
+        ["--inference-runtime", "/nonexistent/lensd/runtime"], ["--inference-runtime", "CORRUPT-RUNTIME"],
     ])
     func missingTextModel(options: [String]) throws {
         var options = options
@@ -110,9 +111,15 @@ final class ReplayBadInputTests {
             let folder = scratch.appendingPathComponent("corrupt-models")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try "0\n1\n".write(to: folder.appendingPathComponent("ch_PP-OCRv4_rec.characters.txt"), atomically: true, encoding: .utf8)
-            for name in ["ch_ppocr_mobile_v2.0_cls.opencv.onnx", "ch_PP-OCRv4_rec.opencv.w160.onnx", "ch_PP-OCRv4_rec.opencv.w320.onnx", "ch_PP-OCRv4_rec.opencv.w640.onnx"] {
+            for name in ["ch_ppocr_mobile_v2.0_cls_infer.onnx", "ch_PP-OCRv4_rec.onnx"] {
                 try Data("not a model".utf8).write(to: folder.appendingPathComponent(name))
             }
+            options[options.count - 1] = folder.path
+        }
+        if options.last == "CORRUPT-RUNTIME" {
+            let folder = scratch.appendingPathComponent("corrupt-runtime")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("not a library".utf8).write(to: folder.appendingPathComponent("libopenvino_c.so.2641"))
             options[options.count - 1] = folder.path
         }
         let run = try LensdProcess.run(["replay", "--fast"] + options + [LensdProcess.sample("stills/tags-01.png")])

@@ -4,13 +4,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "inference_runtime.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// A DB ("differentiable binarization") text detector: an ONNX model run by OpenCV's DNN module,
-/// with one network per input size (OpenCV 4.6 gives an all-zero map when a network is run at a
-/// second size). Not thread-safe: one per thread.
+/// A DB ("differentiable binarization") text detector: an ONNX model compiled by OpenVINO for
+/// inputs of any size, with OpenCV for the pre- and post-processing. Not thread-safe: one per thread.
 typedef struct lensd_text_detector lensd_text_detector;
 
 /// The DB post-processing's parameters.
@@ -53,11 +54,13 @@ typedef struct {
     int64_t input_pixels;
 } lensd_detection_cost;
 
-/// Loads the model from an ONNX file and runs it once on a small input to check that it gives
-/// a probability map. NULL on failure, with the reason in `message`.
-lensd_text_detector *lensd_text_detector_open(const char *model_path, char *message, size_t message_capacity);
+/// Compiles the model of an ONNX file with `runtime` (which must outlive the detector) and runs it
+/// once on a small input to check that it gives a probability map. NULL on failure, with the
+/// reason in `message`.
+lensd_text_detector *lensd_text_detector_open(
+    const lensd_inference_runtime *runtime, const char *model_path, char *message, size_t message_capacity);
 
-/// Frees the detector and its networks.
+/// Frees the detector and its network.
 void lensd_text_detector_close(lensd_text_detector *detector);
 
 /// Finds text in an 8-bit image (`channels` 1 for luma, 3 for BGR), resized to `input_width` x
@@ -89,10 +92,7 @@ int32_t lensd_structure_cells(
     const uint8_t *luma, int32_t width, int32_t height, int32_t stride, int32_t cell, int32_t threshold,
     int32_t *counts, size_t count_capacity, char *message, size_t message_capacity);
 
-/// Input sizes whose networks the detector holds now.
-int32_t lensd_text_detector_network_count(const lensd_text_detector *detector);
-
-/// Limits OpenCV's own worker threads for the whole process (`cv::setNumThreads`).
+/// Limits OpenCV's own worker threads (its image operations') for the whole process (`cv::setNumThreads`).
 void lensd_text_detector_set_threads(int32_t threads);
 
 #ifdef __cplusplus

@@ -1,53 +1,29 @@
 #include "text_detector.h"
+#include "inference_model.hpp"
 #include "shim_support.hpp"
 
 #include <opencv2/core.hpp>
-#include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <exception>
-#include <fstream>
-#include <iterator>
-#include <list>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
 
-/// Networks kept at once; the least recently used one is freed beyond this.
-constexpr size_t network_limit = 4;
-
 /// Rounds of tiles added around regions cut by a tile left out.
 constexpr int growth_rounds = 4;
 
 using lensd_shim::thread_cpu_ns;
 using lensd_shim::write_message;
-
-struct SizedNetwork {
-    int width;
-    int height;
-    cv::dnn::Net net;
-};
-
-/// The input blob: BGR / 255, then (v - 0.5) / 0.5, NCHW.
-cv::Mat input_blob(const cv::Mat &source, int width, int height) {
-    cv::Mat resized;
-    cv::resize(source, resized, cv::Size(width, height), 0, 0, source.cols > width ? cv::INTER_AREA : cv::INTER_LINEAR);
-    if (resized.channels() == 1) cv::cvtColor(resized, resized, cv::COLOR_GRAY2BGR);
-    return cv::dnn::blobFromImage(resized, 1.0 / 127.5, cv::Size(), cv::Scalar(127.5, 127.5, 127.5), false, false, CV_32F);
-}
-
-/// The probability map of a forward pass as an H x W float matrix sharing the output's data.
-cv::Mat probability_map(const cv::Mat &output) {
-    if (output.dims != 4 || output.size[0] != 1 || output.size[1] != 1) return cv::Mat();
-    return cv::Mat(output.size[2], output.size[3], CV_32F, const_cast<void *>(static_cast<const void *>(output.ptr<float>())));
-}
 
 /// Mean probability inside a box's polygon.
 float box_score(const cv::Mat &map, const cv::Point2f corners[4]) {
@@ -159,53 +135,59 @@ std::vector<lensd_text_box> regions(const cv::Mat &map, const lensd_db_parameter
 }  // namespace
 
 struct lensd_text_detector {
-    std::vector<uchar> model;
-    /// Most recently used first.
-    std::list<SizedNetwork> networks;
+    std::unique_ptr<lensd_inference::Model> model;
+    /// The network's input, NCHW.
+    std::vector<float> input;
 
-    cv::dnn::Net &network(int width, int height) {
-        for (auto it = networks.begin(); it != networks.end(); ++it) {
-            if (it->width == width && it->height == height) {
-                networks.splice(networks.begin(), networks, it);
-                return networks.front().net;
+    /// The probability map of an 8-bit image (1 or 3 channels) already at the network's input
+    /// size: BGR / 255, then (v - 0.5) / 0.5, a luma plane standing for all three channels. A map
+    /// sharing the request's output (valid until the next run), or an empty one with the reason in `error`.
+    cv::Mat probability_map(const cv::Mat &image, std::string &error) {
+        const int width = image.cols, height = image.rows, channels = image.channels();
+        const size_t plane = size_t(width) * height;
+        input.resize(3 * plane);
+        for (int y = 0; y < height; ++y) {
+            const uint8_t *row = image.ptr<uint8_t>(y);
+            float *out = input.data() + size_t(y) * width;
+            for (int x = 0; x < width; ++x) {
+                for (int channel = 0; channel < 3; ++channel) {
+                    uint8_t value = row[x * channels + (channels == 1 ? 0 : channel)];
+                    out[channel * plane + x] = float(value) / 127.5f - 1.0f;
+                }
             }
         }
-        cv::dnn::Net net = cv::dnn::readNetFromONNX(model);
-        net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-        networks.push_front(SizedNetwork{width, height, net});
-        while (networks.size() > network_limit) networks.pop_back();
-        return networks.front().net;
+        lensd_inference::Output output;
+        if (!model->run(input.data(), {1, 3, height, width}, output, error)) return cv::Mat();
+        if (output.shape.size() != 4 || output.shape[0] != 1 || output.shape[1] != 1 || output.shape[2] != height || output.shape[3] != width) {
+            error = "the text detector's output is not a map of its input's size";
+            return cv::Mat();
+        }
+        return cv::Mat(height, width, CV_32F, const_cast<float *>(output.data));
     }
 };
 
-extern "C" lensd_text_detector *lensd_text_detector_open(const char *model_path, char *message, size_t message_capacity) {
+extern "C" lensd_text_detector *lensd_text_detector_open(
+    const lensd_inference_runtime *runtime, const char *model_path, char *message, size_t message_capacity) {
+    if (runtime == nullptr || model_path == nullptr) {
+        write_message(message, message_capacity, "no inference runtime or model path");
+        return nullptr;
+    }
     try {
-        std::ifstream file(model_path, std::ios::binary);
-        if (!file) {
-            write_message(message, message_capacity, std::string("cannot open ") + model_path + ": " + std::strerror(errno));
+        std::string error;
+        auto model = lensd_inference::Model::load(runtime, model_path, error);
+        if (!model) {
+            write_message(message, message_capacity, error);
             return nullptr;
         }
-        auto detector = new lensd_text_detector();
-        detector->model.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-        if (detector->model.empty()) {
-            delete detector;
-            write_message(message, message_capacity, std::string(model_path) + " is empty");
+        std::unique_ptr<lensd_text_detector> detector(new lensd_text_detector());
+        detector->model = std::move(model);
+        // A check run at the smallest size: the model gives one probability map of its input's size.
+        cv::Mat probe(32, 32, CV_8UC1, cv::Scalar(255));
+        if (detector->probability_map(probe, error).empty()) {
+            write_message(message, message_capacity, std::string(model_path) + " is not a text detector: " + error);
             return nullptr;
         }
-        // A check run at the smallest size: the model loads and gives one probability map of its input's size.
-        cv::Mat probe(32, 32, CV_8UC3, cv::Scalar(255, 255, 255));
-        cv::dnn::Net &net = detector->network(32, 32);
-        net.setInput(input_blob(probe, 32, 32));
-        cv::Mat output = net.forward();
-        cv::Mat map = probability_map(output);
-        if (map.empty() || map.rows != 32 || map.cols != 32) {
-            delete detector;
-            write_message(message, message_capacity, std::string(model_path) + " is not a text detector: its output is not one 32x32 map for a 32x32 input");
-            return nullptr;
-        }
-        detector->networks.clear();
-        return detector;
+        return detector.release();
     } catch (const std::exception &error) {
         write_message(message, message_capacity, std::string("cannot load ") + model_path + ": " + error.what());
     }
@@ -213,10 +195,6 @@ extern "C" lensd_text_detector *lensd_text_detector_open(const char *model_path,
 }
 
 extern "C" void lensd_text_detector_close(lensd_text_detector *detector) { delete detector; }
-
-extern "C" int32_t lensd_text_detector_network_count(const lensd_text_detector *detector) {
-    return detector == nullptr ? 0 : int32_t(detector->networks.size());
-}
 
 extern "C" void lensd_text_detector_set_threads(int32_t threads) { cv::setNumThreads(threads); }
 
@@ -233,12 +211,12 @@ extern "C" int32_t lensd_text_detector_detect(
     try {
         int64_t started = thread_cpu_ns();
         cv::Mat source(height, width, channels == 1 ? CV_8UC1 : CV_8UC3, const_cast<uint8_t *>(pixels), size_t(stride));
-        cv::dnn::Net &net = detector->network(input_width, input_height);
-        net.setInput(input_blob(source, input_width, input_height));
-        cv::Mat output = net.forward();
-        cv::Mat map = probability_map(output);
-        if (map.empty() || map.rows != input_height || map.cols != input_width) {
-            write_message(message, message_capacity, "the text detector's output is not a map of its input's size");
+        cv::Mat resized;
+        cv::resize(source, resized, cv::Size(input_width, input_height), 0, 0, source.cols > input_width ? cv::INTER_AREA : cv::INTER_LINEAR);
+        std::string error;
+        cv::Mat map = detector->probability_map(resized, error);
+        if (map.empty()) {
+            write_message(message, message_capacity, error);
             return -1;
         }
         int64_t inferred = thread_cpu_ns();
@@ -292,8 +270,8 @@ extern "C" int32_t lensd_text_detector_detect_tiles(
         coverage.rows = all_rows;
         coverage.ran.assign(size_t(all_columns) * all_rows, 0);
         cv::Mat map = cv::Mat::zeros(all_rows * coverage.cell, all_columns * coverage.cell, CV_32F);
-        cv::dnn::Net &net = detector->network(tile_size, tile_size);
         cv::Mat tile;
+        std::string error;
         int32_t runs = 0;
         int64_t postprocessing = 0;
         std::vector<lensd_text_box> found;
@@ -310,12 +288,9 @@ extern "C" int32_t lensd_text_detector_detect_tiles(
                     cv::Matx23d inverse(1.0 / scale, 0, (origin_x + 0.5) / scale - 0.5, 0, 1.0 / scale, (origin_y + 0.5) / scale - 0.5);
                     cv::warpAffine(source, tile, inverse, cv::Size(tile_size, tile_size), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
                                    cv::BORDER_REPLICATE);
-                    if (tile.channels() == 1) cv::cvtColor(tile, tile, cv::COLOR_GRAY2BGR);
-                    net.setInput(cv::dnn::blobFromImage(tile, 1.0 / 127.5, cv::Size(), cv::Scalar(127.5, 127.5, 127.5), false, false, CV_32F));
-                    cv::Mat output = net.forward();
-                    cv::Mat probabilities = probability_map(output);
-                    if (probabilities.empty() || probabilities.rows != tile_size || probabilities.cols != tile_size) {
-                        write_message(message, message_capacity, "the text detector's output is not a map of its input's size");
+                    cv::Mat probabilities = detector->probability_map(tile, error);
+                    if (probabilities.empty()) {
+                        write_message(message, message_capacity, error);
                         return -1;
                     }
                     cv::Rect inner(tile_margin, tile_margin, coverage.cell, coverage.cell);

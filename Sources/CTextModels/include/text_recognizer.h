@@ -4,26 +4,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "inference_runtime.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// A CTC text line recogniser (PP-OCR's recognition network): ONNX models run by OpenCV's DNN
-/// module, one per input width, all of the same height (OpenCV 4.6 fixes a network's shapes when
-/// it imports it). A line is scaled to that height, to the narrowest model it fits, and padded
-/// on the right. Not thread-safe: one per thread.
+/// A CTC text line recogniser (PP-OCR's recognition network) and text direction classifier:
+/// ONNX models compiled by OpenVINO. A line is scaled to the network's height, to the narrowest
+/// of the input widths it fits (narrowed to the widest otherwise), and padded on the right. Not
+/// thread-safe: one per thread.
 typedef struct lensd_text_recognizer lensd_text_recognizer;
 
-/// Loads `count` models, `paths[i]` taking lines `widths[i]` pixels wide (ascending) and
-/// `height` high, and runs each once to check that it gives one row of `classes` probabilities
-/// per time step; and, when `direction_path` is not NULL, a text direction classifier taking
-/// lines `direction_width` wide and `height` high, checked to give two probabilities (upright,
-/// upside down). NULL on failure, with the reason in `message`. At most two width models stay
-/// loaded (each network holds its own weights): the first two; another is loaded again, the
-/// least recently used one freed, when a line needs it.
+/// Compiles the recognition model of an ONNX file with `runtime` (which must outlive the
+/// recogniser), for lines `height` high and `widths` wide (`width_count` of them, ascending), and
+/// runs it once at each width to check that it gives one row of `classes` probabilities per time
+/// step; and, when `direction_path` is not NULL, a text direction classifier taking lines
+/// `direction_width` wide, checked to give two probabilities (upright, upside down). NULL on
+/// failure, with the reason in `message`.
 lensd_text_recognizer *lensd_text_recognizer_open(
-    const char *const *paths, const int32_t *widths, int32_t count, int32_t height, int32_t classes,
-    const char *direction_path, int32_t direction_width, char *message, size_t message_capacity);
+    const lensd_inference_runtime *runtime, const char *model_path, const int32_t *widths, int32_t width_count, int32_t height,
+    int32_t classes, const char *direction_path, int32_t direction_width, char *message, size_t message_capacity);
 
 /// Frees the recogniser and its networks.
 void lensd_text_recognizer_close(lensd_text_recognizer *recognizer);
