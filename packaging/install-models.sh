@@ -42,8 +42,8 @@ else
 fi
 
 need_models=false need_runtime=false
-for file in "$detector" "$recognizer" "$characters" "$classifier"; do [ -s "$models_dir/$file" ] || need_models=true; done
-for file in "${runtime_libraries[@]}"; do [ -s "$runtime_dir/$file" ] || need_runtime=true; done
+for file in "$detector" "$recognizer" "$characters" "$classifier" LICENSE-PP-OCR.md; do [ -s "$models_dir/$file" ] || need_models=true; done
+for file in "${runtime_libraries[@]}" LICENSE-OpenVINO.txt; do [ -s "$runtime_dir/$file" ] || need_runtime=true; done
 if ! $need_models && ! $need_runtime; then
     echo "lensd: text models already installed in $models_dir, inference runtime in $runtime_dir"
     exit 0

@@ -24,24 +24,30 @@ public struct TextLocator: Sendable {
         }
 
         /// For a still image: from a coarse scale that brings its longer side to at most 1024
-        /// pixels (and at most half size), doubling up to twice the image's size, or less for a
-        /// large image: the finest level sees at most ``finestPixels`` (a large photo or scan
-        /// shows its text large).
+        /// pixels (and at most half size), doubling up to ``stillFinestScale`` times the image's
+        /// size, or less for a large image: the finest level sees at most ``finestPixels`` (a large
+        /// photo or scan shows its text large).
         public static func still(width: Int, height: Int) -> Configuration {
             let longer = Double(max(width, height))
-            let finest = min(finestScale, (finestPixels / Double(max(1, width * height))).squareRoot())
+            let finest = min(stillFinestScale, (finestPixels / Double(max(1, width * height))).squareRoot())
             var scale = min(0.5, 1024 / longer)
             var scales: [Double] = []
-            while scale < finest * 0.7 {
+            while scale * 1.2 < finest {
                 scales.append(scale)
                 scale *= 2
             }
-            scales.append(finest)
+            if scales.isEmpty || scales[scales.count - 1] * 1.25 < finest { scales.append(finest) }
             return Configuration(scales: scales)
         }
 
-        /// The most network pixels the finest level of a still covers: a 1920x1080 photo at twice its size.
-        public static let finestPixels = 8.5e6
+        /// The most network pixels the finest level of a still covers: a 1920x1080 photo at three
+        /// times its size.
+        public static let finestPixels = 20e6
+
+        /// The finest scale of a still: a shelf tag's digits 13 pixels high in a photo are found
+        /// whole at three times their size, where at twice it the network often joins them to a
+        /// line of text touching them or misses them. Video stops at ``finestScale``.
+        public static let stillFinestScale = 3.0
 
         /// For camera frames: half size for large text, then the finest scale for the rest; the
         /// levels between cost more than they find on frames of a few hundred lines.

@@ -3,11 +3,15 @@ import Testing
 
 @Suite("TextLocator")
 struct TextLocatorTests {
-    @Test func stillsStartCoarseAndDoubleUpToTwiceTheirSize() {
-        #expect(TextLocator.Configuration.still(width: 640, height: 480).scales == [0.5, 1, 2])
+    @Test func stillsStartCoarseAndDoubleUpToThreeTimesTheirSize() throws {
+        #expect(TextLocator.Configuration.still(width: 640, height: 480).scales == [0.5, 1, 2, 3])
+        #expect(TextLocator.Configuration.still(width: 1920, height: 1080).scales == [0.5, 1, 2, 3])
         let large = TextLocator.Configuration.still(width: 2481, height: 3508).scales
         #expect(large.first.map { $0 < 0.5 } == true)
-        #expect(large.last.map { $0 < 1 } == true, "a large scan's finest level stays within the pixel budget")
+        #expect(large == large.sorted() && large.count == 4)
+        let finest = try #require(large.last)
+        #expect(finest * finest * 2481 * 3508 <= TextLocator.Configuration.finestPixels + 1, "a large scan's finest level stays within the pixel budget")
+        #expect(finest < 2)
     }
 
     @Test func aFinerBoxReplacesTheCoarserBoxOfTheSameText() {
