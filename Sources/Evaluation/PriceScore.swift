@@ -13,11 +13,11 @@ import Foundation
 /// nor false. It is counted apart, in `cutReads`. A lens that keeps a tag's overlay while the tag
 /// slides out of view, or reads the digits of a tag whose symbol is cut, is right to show it.
 ///
-/// The *settled* recall leaves out each price's first `settleFrames` frames after it comes into
-/// view (a run of frames that holds it, starting after the sequence's first frame): frames on
-/// which no reader whose reads land that many frames late could show it, such as a `--fast`
-/// replay's (2 frames). Prices in view on the first frame always count, so start-up is measured.
-/// Precision counts every read price either way.
+/// The *settled* recall leaves out each price's first `settleFrames` frames in full view (of each
+/// run of frames that holds it, the sequence's first frame included): the recall of prices "in
+/// full view after N frames", which a reader can reach whose reads land that many frames late.
+/// Start-up shows in the plain recall, which counts every frame. Precision counts every read
+/// price either way.
 public struct PriceScore: Encodable, Equatable, Sendable {
     public var framesScored = 0
     public var truePrices = 0
@@ -78,9 +78,8 @@ public struct PriceScore: Encodable, Equatable, Sendable {
     }
 
     /// For each truth frame, whether each of its prices counts for the settled recall: in view for
-    /// at least `settleFrames` frames of its current run, or since the first frame.
+    /// at least `settleFrames` frames of its current run before this one.
     public static func settled(_ frames: [TruthFile.Frame], settleFrames: Int) -> [Int: [Bool]] {
-        guard let first = frames.map(\.index).min() else { return [:] }
         var runs: [String: (index: Int, since: Int)] = [:]
         var settled: [Int: [Bool]] = [:]
         for frame in frames.sorted(by: { $0.index < $1.index }) {
@@ -89,9 +88,9 @@ public struct PriceScore: Encodable, Equatable, Sendable {
                 let key = price.id ?? price.text
                 let since: Int
                 if let run = runs[key], run.index == frame.index - 1 {
-                    since = run.since == .max ? .max : run.since + 1
+                    since = run.since + 1
                 } else {
-                    since = frame.index == first ? .max : 0
+                    since = 0
                 }
                 next[key] = (frame.index, since)
                 return since >= settleFrames

@@ -44,6 +44,8 @@ struct BenchFigures: Codable, Equatable, Sendable {
     /// `(rss_last − rss_first) / rss_first`, in percent.
     var rssDriftPercent: Double?
     var recall: Double?
+    /// Recall of the prices in full view for at least ``OutputAnalysis/settleFrames`` frames.
+    var settledRecall: Double?
     var precision: Double?
     var f1: Double?
     /// Seconds (of the sequence's timeline) from a price coming fully into view to it being shown confirmed.
@@ -70,7 +72,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
         case cpuPercentAfterConfirmed = "cpu_percent_after_confirmed", peakRSSBytes = "peak_rss_bytes"
         case rssFirstBytes = "rss_first_bytes", rssLastBytes = "rss_last_bytes", rssMinBytes = "rss_min_bytes"
         case rssMaxBytes = "rss_max_bytes", rssDriftPercent = "rss_drift_percent"
-        case recall, precision, f1, confirmSecondsMean = "confirm_s_mean", confirmSecondsP95 = "confirm_s_p95"
+        case recall, settledRecall = "settled_recall", precision, f1, confirmSecondsMean = "confirm_s_mean", confirmSecondsP95 = "confirm_s_p95"
         case confirmInViewSecondsMean = "confirm_in_view_s_mean", confirmInViewSecondsP95 = "confirm_in_view_s_p95"
         case confirmEnteringSecondsMean = "confirm_entering_s_mean", confirmEnteringSecondsP95 = "confirm_entering_s_p95"
         case enteringTags = "entering_tags", missedTags = "missed_tags", idSwitches = "id_switches"
@@ -83,7 +85,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
             \.overlaysPercent, \.fpsIn, \.fpsOut, \.dropsQueue, \.dropsClients, \.dropsControl, \.queueMaxDepth, \.ocrQueueMaxDepth, \.errors,
             \.cpuSeconds, \.cpuPercent, \.cpuPercentSteady, \.cpuPercentAfterConfirmed, \.peakRSSBytes,
             \.rssFirstBytes, \.rssLastBytes, \.rssMinBytes, \.rssMaxBytes, \.rssDriftPercent,
-            \.recall, \.precision, \.f1, \.confirmSecondsMean, \.confirmSecondsP95,
+            \.recall, \.settledRecall, \.precision, \.f1, \.confirmSecondsMean, \.confirmSecondsP95,
             \.confirmInViewSecondsMean, \.confirmInViewSecondsP95, \.confirmEnteringSecondsMean, \.confirmEnteringSecondsP95,
             \.enteringTags, \.missedTags, \.idSwitches,
         ]

@@ -71,7 +71,8 @@ struct BenchReport: Encodable, Sendable {
         ]
         if truth != nil {
             lines += [
-                "prices       recall \(Self.text(m.recall))   precision \(Self.text(m.precision))   F1 \(Self.text(m.f1))",
+                "prices       recall \(Self.text(m.recall))   in full view for \(OutputAnalysis.settleFrames) frames \(Self.text(m.settledRecall))   "
+                    + "precision \(Self.text(m.precision))   F1 \(Self.text(m.f1))",
                 "tracking     time to confirm mean \(Self.text(m.confirmSecondsMean)) s   p95 \(Self.text(m.confirmSecondsP95)) s   "
                     + "in view mean \(Self.text(m.confirmInViewSecondsMean)) s   p95 \(Self.text(m.confirmInViewSecondsP95)) s   "
                     + "coming into view (\(Self.text(m.enteringTags, digits: 0)) tags) mean \(Self.text(m.confirmEnteringSecondsMean)) s   p95 \(Self.text(m.confirmEnteringSecondsP95)) s   "

@@ -115,6 +115,7 @@ struct BenchRunner: Sendable {
         }
         if let prices = analysis.prices {
             figures.recall = rounded(prices.recall)
+            figures.settledRecall = rounded(prices.settledRecall)
             figures.precision = rounded(prices.precision)
             figures.f1 = rounded(prices.f1)
         }

@@ -9,6 +9,10 @@ struct OutputAnalysis: Sendable {
     var prices: PriceScore?
     var tracking: TrackScore?
 
+    /// Frames in full view before a price counts for the settled recall: a third of a second at
+    /// 30 fps, as a live reader's reads land a few frames after their frame.
+    static let settleFrames = 10
+
     private static let overlaysPrefix = Array(#"{"class":"OVERLAYS""#.utf8)
 
     /// Reads the output file at `path`; scores it when `truth` is given.
@@ -31,7 +35,7 @@ struct OutputAnalysis: Sendable {
         let output = Array(overlays)
         return OutputAnalysis(
             stats: stats,
-            prices: PriceScore.score(truth: truth, output: output),
+            prices: PriceScore.score(truth: truth, output: output, settleFrames: settleFrames),
             tracking: truth.frames == nil ? nil : TrackScore.score(truth: truth, output: output))
     }
 }
