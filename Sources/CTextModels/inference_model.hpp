@@ -32,12 +32,14 @@ struct Output {
     }
 };
 
-/// An ONNX model compiled for the CPU to run on the calling thread alone (one inference thread,
-/// one stream, f32 arithmetic), with one inference request. Inputs of any size the model accepts.
+/// An ONNX model compiled for the CPU (one stream, f32 arithmetic) with one inference request,
+/// run by the calling thread and, with more than one thread, OpenVINO's own. Inputs of any size
+/// the model accepts.
 class Model {
 public:
-    /// Reads and compiles the ONNX file at `path`; nullptr with the reason in `error` on failure.
-    static std::unique_ptr<Model> load(const lensd_inference_runtime *runtime, const std::string &path, std::string &error);
+    /// Reads and compiles the ONNX file at `path` to run on `threads` threads; nullptr with the
+    /// reason in `error` on failure.
+    static std::unique_ptr<Model> load(const lensd_inference_runtime *runtime, const std::string &path, int threads, std::string &error);
     ~Model();
     Model(const Model &) = delete;
     Model &operator=(const Model &) = delete;

@@ -4,6 +4,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+
 #include <exception>
 #include <string>
 
@@ -90,7 +92,7 @@ std::string Model::failure(const char *what) const {
     return text;
 }
 
-std::unique_ptr<Model> Model::load(const lensd_inference_runtime *runtime, const std::string &path, std::string &error) {
+std::unique_ptr<Model> Model::load(const lensd_inference_runtime *runtime, const std::string &path, int threads, std::string &error) {
     if (runtime == nullptr || runtime->core == nullptr) {
         error = "no inference runtime";
         return nullptr;
@@ -101,14 +103,19 @@ std::unique_ptr<Model> Model::load(const lensd_inference_runtime *runtime, const
         error = loaded->failure("reading the model");
         return nullptr;
     }
-    // One thread and one stream: each OCR worker runs its own compiled model on its own thread,
-    // and f32 arithmetic gives the same results on every CPU (OpenVINO would pick bf16 on some).
-    if (api.ov_core_compile_model(runtime->core, loaded->model, "CPU", 10, &loaded->compiled, "INFERENCE_NUM_THREADS", "1",
+    // One stream on `threads` threads, the calling one among them: each OCR worker runs its own
+    // compiled model; f32 arithmetic gives the same results on every CPU (OpenVINO would pick
+    // bf16 on some).
+    const std::string thread_count = std::to_string(std::max(1, threads));
+    if (api.ov_core_compile_model(runtime->core, loaded->model, "CPU", 10, &loaded->compiled, "INFERENCE_NUM_THREADS", thread_count.c_str(),
                                   "NUM_STREAMS", "1", "INFERENCE_PRECISION_HINT", "f32", "ENABLE_CPU_PINNING", "NO",
                                   "PERFORMANCE_HINT", "LATENCY") != ov::ov_ok) {
         error = loaded->failure("compiling the model");
         return nullptr;
     }
+    // The compiled model keeps what it needs: the graph read from the file is freed now.
+    api.ov_model_free(loaded->model);
+    loaded->model = nullptr;
     if (api.ov_compiled_model_create_infer_request(loaded->compiled, &loaded->request) != ov::ov_ok) {
         error = loaded->failure("creating an inference request");
         return nullptr;

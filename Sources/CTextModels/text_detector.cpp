@@ -167,14 +167,14 @@ struct lensd_text_detector {
 };
 
 extern "C" lensd_text_detector *lensd_text_detector_open(
-    const lensd_inference_runtime *runtime, const char *model_path, char *message, size_t message_capacity) {
+    const lensd_inference_runtime *runtime, const char *model_path, int32_t threads, char *message, size_t message_capacity) {
     if (runtime == nullptr || model_path == nullptr) {
         write_message(message, message_capacity, "no inference runtime or model path");
         return nullptr;
     }
     try {
         std::string error;
-        auto model = lensd_inference::Model::load(runtime, model_path, error);
+        auto model = lensd_inference::Model::load(runtime, model_path, threads, error);
         if (!model) {
             write_message(message, message_capacity, error);
             return nullptr;

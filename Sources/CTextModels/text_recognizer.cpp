@@ -58,7 +58,7 @@ bool run(lensd_text_recognizer *recognizer, lensd_inference::Model &model, int w
 
 extern "C" lensd_text_recognizer *lensd_text_recognizer_open(
     const lensd_inference_runtime *runtime, const char *model_path, const int32_t *widths, int32_t width_count, int32_t height,
-    int32_t classes, const char *direction_path, int32_t direction_width, char *message, size_t message_capacity) {
+    int32_t classes, const char *direction_path, int32_t direction_width, int32_t threads, char *message, size_t message_capacity) {
     if (runtime == nullptr || model_path == nullptr || widths == nullptr || width_count <= 0 || height <= 0 || classes <= 1) {
         write_message(message, message_capacity, "no recognition model given");
         return nullptr;
@@ -75,7 +75,7 @@ extern "C" lensd_text_recognizer *lensd_text_recognizer_open(
             recognizer->widths.push_back(widths[index]);
         }
         std::string error;
-        recognizer->recognition = lensd_inference::Model::load(runtime, model_path, error);
+        recognizer->recognition = lensd_inference::Model::load(runtime, model_path, threads, error);
         if (!recognizer->recognition) {
             write_message(message, message_capacity, error);
             return nullptr;
@@ -92,7 +92,7 @@ extern "C" lensd_text_recognizer *lensd_text_recognizer_open(
             }
         }
         if (direction_path != nullptr) {
-            recognizer->direction = lensd_inference::Model::load(runtime, direction_path, error);
+            recognizer->direction = lensd_inference::Model::load(runtime, direction_path, threads, error);
             lensd_inference::Output output;
             if (recognizer->direction) {
                 recognizer->fill_input(cv::Mat(height, direction_width, CV_8U, cv::Scalar(255)), direction_width, direction_width);

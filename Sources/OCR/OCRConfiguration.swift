@@ -7,11 +7,19 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// Tesseract language list, e.g. `eng` or `eng+deu`.
     public var language: String
     public var pageSegmentation: PageSegmentation
+    /// Whether a handle is initialised only when it first reads (``TesseractEngine``): where
+    /// Tesseract reads seldom (beside the trained recogniser it reads only boxes that may hold a
+    /// currency sign the recogniser lacks), a worker that never needs it spares its memory.
+    public var startsOnFirstUse: Bool
 
-    public init(tessdataDirectory: String? = nil, language: String = "eng", pageSegmentation: PageSegmentation = .sparseText) {
+    public init(
+        tessdataDirectory: String? = nil, language: String = "eng", pageSegmentation: PageSegmentation = .sparseText,
+        startsOnFirstUse: Bool = false
+    ) {
         self.tessdataDirectory = tessdataDirectory
         self.language = language
         self.pageSegmentation = pageSegmentation
+        self.startsOnFirstUse = startsOnFirstUse
     }
 
     /// Folders searched, in order, when no tessdata directory is given.

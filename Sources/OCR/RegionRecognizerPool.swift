@@ -13,6 +13,8 @@ public final class RegionRecognizerPool: Sendable {
     /// by it rather than by Tesseract.
     public let recognizerModel: RecognizerModel?
     private let runtime: InferenceRuntime?
+    /// Threads each recogniser's networks run on.
+    private let threads: Int
     private let idle = Mutex<[Lent]>([])
 
     /// A recognizer in the stock. Unchecked: a recognizer is only touched by the one thread that
@@ -25,15 +27,19 @@ public final class RegionRecognizerPool: Sendable {
         self.options = options
         self.recognizerModel = nil
         self.runtime = nil
+        self.threads = 1
     }
 
     /// A stock whose recognizers read detected boxes with the trained recogniser of `model`. The
     /// first recogniser is loaded here, so that an unusable model fails at start-up.
-    public init(options: RegionOptions = .init(), runtime: InferenceRuntime, recognizerModel model: RecognizerModel) throws(RecognizerError) {
+    public init(
+        options: RegionOptions = .init(), runtime: InferenceRuntime, recognizerModel model: RecognizerModel, threads: Int = 1
+    ) throws(RecognizerError) {
         self.options = options
         self.recognizerModel = model
         self.runtime = runtime
-        let first = try TextRecognizer(runtime: runtime, model: model)
+        self.threads = max(1, threads)
+        let first = try TextRecognizer(runtime: runtime, model: model, threads: threads)
         idle.withLock { $0.append(Lent(recognizer: RegionRecognizer(configuration: options, learnedReader: .success(LearnedLineReader(recognizer: first))))) }
     }
 
@@ -51,7 +57,7 @@ public final class RegionRecognizerPool: Sendable {
     private func makeLearnedReader() -> Result<LearnedLineReader, OCRError>? {
         guard let recognizerModel, let runtime else { return nil }
         do throws(RecognizerError) {
-            return .success(LearnedLineReader(recognizer: try TextRecognizer(runtime: runtime, model: recognizerModel)))
+            return .success(LearnedLineReader(recognizer: try TextRecognizer(runtime: runtime, model: recognizerModel, threads: threads)))
         } catch {
             return .failure(.lineRecognitionFailed(error.description))
         }

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// A handle is not thread-safe and takes a few hundred milliseconds and tens of megabytes to
 /// initialise: create one per worker thread, keep it for the thread's life, and use it from that
-/// thread only. `deinit` calls `TessBaseAPIEnd` and `TessBaseAPIDelete`.
+/// thread only. With ``OCRConfiguration/startsOnFirstUse`` it is initialised when it first
+/// reads, with the page segmentation and variables set before. `deinit` calls `TessBaseAPIEnd`
+/// and `TessBaseAPIDelete`.
 ///
 /// Debian builds libtesseract with OpenMP, whose parallel regions (the LSTM network's gates at
 /// every time step) start a team of threads per core: with several handles side by side on a small
@@ -17,40 +19,67 @@ public final class TesseractEngine {
     public let configuration: OCRConfiguration
     /// The tessdata folder the models were loaded from.
     public let tessdataDirectory: String
-    private let handle: OpaquePointer
+    /// The handle, once initialised.
+    private var initialised: OpaquePointer?
+    /// What is set before the handle is initialised, applied to it then.
+    private var pageSegmentation: PageSegmentation
+    private var variables: [(name: String, value: String)] = []
 
-    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`).
+    /// Creates and initialises a handle (`TessBaseAPIInit4`, `OEM_LSTM_ONLY`), or, with
+    /// ``OCRConfiguration/startsOnFirstUse``, checks that the models are there and leaves that
+    /// to the first read.
     public init(configuration: OCRConfiguration = .init()) throws(OCRError) {
-        let tessdata = try configuration.resolvedTessdataDirectory()
-        guard let handle = TessBaseAPICreate() else {
-            throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
-        }
-        guard TessBaseAPIInit4(handle, tessdata, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0) == 0 else {
-            TessBaseAPIDelete(handle)
-            throw .initialisationFailed(language: configuration.language, tessdata: tessdata)
-        }
-        TessBaseAPISetPageSegMode(handle, configuration.pageSegmentation.tesseractMode)
-        // Tesseract's progress chatter ("Detected 12 diacritics") would go to stderr for every frame.
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        self.handle = handle
+        self.tessdataDirectory = try configuration.resolvedTessdataDirectory()
         self.configuration = configuration
-        self.tessdataDirectory = tessdata
+        self.pageSegmentation = configuration.pageSegmentation
+        if !configuration.startsOnFirstUse { _ = try handle() }
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        if let initialised {
+            TessBaseAPIEnd(initialised)
+            TessBaseAPIDelete(initialised)
+        }
     }
 
-    /// Sets a Tesseract variable (`TessBaseAPISetVariable`); returns false when Tesseract does not know it.
+    /// The handle, initialised on first use.
+    private func handle() throws(OCRError) -> OpaquePointer {
+        if let initialised { return initialised }
+        guard let handle = TessBaseAPICreate() else {
+            throw .initialisationFailed(language: configuration.language, tessdata: tessdataDirectory)
+        }
+        guard TessBaseAPIInit4(handle, tessdataDirectory, configuration.language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0) == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .initialisationFailed(language: configuration.language, tessdata: tessdataDirectory)
+        }
+        TessBaseAPISetPageSegMode(handle, pageSegmentation.tesseractMode)
+        // Tesseract's progress chatter ("Detected 12 diacritics") would go to stderr for every frame.
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        for variable in variables { _ = TessBaseAPISetVariable(handle, variable.name, variable.value) }
+        variables = []
+        initialised = handle
+        return handle
+    }
+
+    /// Whether the handle has been initialised (at once, or by a first read).
+    public var isInitialised: Bool { initialised != nil }
+
+    /// Sets a Tesseract variable (`TessBaseAPISetVariable`); returns false when Tesseract does not
+    /// know it. Before the handle is initialised the variable is kept for it, and taken as known.
     @discardableResult
     public func setVariable(_ name: String, _ value: String) -> Bool {
-        TessBaseAPISetVariable(handle, name, value) != 0
+        guard let initialised else {
+            variables.removeAll { $0.name == name }
+            variables.append((name, value))
+            return true
+        }
+        return TessBaseAPISetVariable(initialised, name, value) != 0
     }
 
     /// Switches the page segmentation mode for the next images (`TessBaseAPISetPageSegMode`).
     public func setPageSegmentation(_ mode: PageSegmentation) {
-        TessBaseAPISetPageSegMode(handle, mode.tesseractMode)
+        pageSegmentation = mode
+        if let initialised { TessBaseAPISetPageSegMode(initialised, mode.tesseractMode) }
     }
 
     /// Recognises an 8-bit luma image handed over as raw bytes (`TessBaseAPISetImage`, no files).
@@ -71,6 +100,7 @@ public final class TesseractEngine {
         }
         let area = Self.clamp(region ?? OCRRect(x: 0, y: 0, width: width, height: height), width: width, height: height)
         guard area.width > 0, area.height > 0 else { return [] }
+        let handle = try handle()
         TessBaseAPISetImage(handle, base + area.y * stride + area.x, Int32(area.width), Int32(area.height), 1, Int32(stride))
         defer { TessBaseAPIClear(handle) }
         // Frames carry no resolution; without one Tesseract guesses from the text and says so on stderr for every frame.

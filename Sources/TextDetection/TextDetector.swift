@@ -15,23 +15,27 @@ public final class TextDetector {
     public let runtime: InferenceRuntime
     public let modelPath: String
     public let parameters: DBParameters
+    /// Threads the network runs on, the caller's among them.
+    public let threads: Int
     /// Room for boxes; grown when a detection finds more.
     private var boxes: [lensd_text_box] = Array(repeating: lensd_text_box(), count: 512)
 
-    /// Compiles the model and runs it once on a small input (`lensd_text_detector_open`).
-    public init(runtime: InferenceRuntime, modelPath: String, parameters: DBParameters = .init()) throws(DetectorError) {
+    /// Compiles the model to run on `threads` threads and runs it once on a small input
+    /// (`lensd_text_detector_open`).
+    public init(runtime: InferenceRuntime, modelPath: String, parameters: DBParameters = .init(), threads: Int = 1) throws(DetectorError) {
         guard FileManager.default.fileExists(atPath: modelPath) else {
             throw .modelMissing(path: modelPath, installHint: DetectorModel.installCommand)
         }
         Self.limitThreads
         var message = [CChar](repeating: 0, count: 1024)
-        guard let handle = lensd_text_detector_open(runtime.handle, modelPath, &message, message.count) else {
+        guard let handle = lensd_text_detector_open(runtime.handle, modelPath, Int32(clamping: max(1, threads)), &message, message.count) else {
             throw .modelUnusable(path: modelPath, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.handle = handle
         self.runtime = runtime
         self.modelPath = modelPath
         self.parameters = parameters
+        self.threads = max(1, threads)
     }
 
     deinit {

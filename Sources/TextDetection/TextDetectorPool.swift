@@ -20,8 +20,12 @@ public final class TextDetectorPool: Sendable {
         var made: Int
     }
 
-    public init(runtime: InferenceRuntime, modelPath: String, parameters: DBParameters = .init(), limit: Int = 1) throws(DetectorError) {
-        let first = try TextDetector(runtime: runtime, modelPath: modelPath, parameters: parameters)
+    /// Threads each detector's network runs on.
+    public let threads: Int
+
+    public init(runtime: InferenceRuntime, modelPath: String, parameters: DBParameters = .init(), limit: Int = 1, threads: Int = 1) throws(DetectorError) {
+        let first = try TextDetector(runtime: runtime, modelPath: modelPath, parameters: parameters, threads: threads)
+        self.threads = max(1, threads)
         self.runtime = runtime
         self.modelPath = modelPath
         self.parameters = parameters
@@ -46,7 +50,7 @@ public final class TextDetectorPool: Sendable {
         while true {
             let taken: Lent? = stock.withLock { stock in
                 if let detector = stock.idle.popLast() { return Lent(detector: detector) }
-                guard stock.made < limit, let detector = try? TextDetector(runtime: runtime, modelPath: modelPath, parameters: parameters) else { return nil }
+                guard stock.made < limit, let detector = try? TextDetector(runtime: runtime, modelPath: modelPath, parameters: parameters, threads: threads) else { return nil }
                 stock.made += 1
                 return Lent(detector: detector)
             }

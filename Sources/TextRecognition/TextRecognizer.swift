@@ -21,8 +21,9 @@ public final class TextRecognizer {
     private var classes: [Int32] = Array(repeating: 0, count: 256)
     private var probabilities: [Float] = Array(repeating: 0, count: 256)
 
-    /// Compiles the models of `model` and runs each once (`lensd_text_recognizer_open`).
-    public init(runtime: InferenceRuntime, model: RecognizerModel) throws(RecognizerError) {
+    /// Compiles the models of `model` to run on `threads` threads and runs each once
+    /// (`lensd_text_recognizer_open`).
+    public init(runtime: InferenceRuntime, model: RecognizerModel, threads: Int = 1) throws(RecognizerError) {
         Self.limitThreads
         var message = [CChar](repeating: 0, count: 1024)
         guard !model.widths.isEmpty else { throw .modelUnusable(path: model.directory, reason: "no input widths") }
@@ -30,7 +31,8 @@ public final class TextRecognizer {
         let opened: OpaquePointer? = widths.withUnsafeBufferPointer { widths in
             lensd_text_recognizer_open(
                 runtime.handle, model.path, widths.baseAddress, Int32(widths.count), Int32(RecognizerModel.height),
-                Int32(model.characters.count), model.directionPath, Int32(RecognizerModel.directionWidth), &message, message.count)
+                Int32(model.characters.count), model.directionPath, Int32(RecognizerModel.directionWidth), Int32(clamping: max(1, threads)),
+                &message, message.count)
         }
         guard let opened else {
             throw .modelUnusable(path: model.directory, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -7,7 +7,7 @@ import TextRecognition
 
 /// Options that choose the OCR models and workers.
 struct OCROptions: ParsableArguments {
-    @Option(help: "OCR worker threads, each with its own Tesseract handle (default: number of cores).")
+    @Option(help: "OCR worker threads, each with its own Tesseract handle, text detector and recogniser, whose networks run on the cores divided among the workers (default: one, on every core; scan: one per core, each image on one).")
     var workers: Int?
 
     @Option(help: ArgumentHelp("Folder holding <lang>.traineddata.", valueName: "dir"))
@@ -65,40 +65,56 @@ struct OCROptions: ParsableArguments {
         }
     }
 
-    var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
+    /// The workers of a camera or a replay: one by default, whose networks run on every core.
+    /// A run reads one frame's work at a time, and each worker holds its own networks and their
+    /// buffers (about a hundred megabytes).
+    var workerCount: Int { workers ?? 1 }
 
+    /// The workers of a scan of `images` stills: one per core by default, each image read by one.
+    func workerCount(stills images: Int) -> Int { max(1, min(workers ?? ProcessInfo.processInfo.activeProcessorCount, images)) }
+
+    /// Threads each worker's networks run on: the cores shared among `workers`.
+    static func inferenceThreads(workers: Int) -> Int { max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workers)) }
+
+    /// Each worker's Tesseract handle: started when it first reads where the trained recogniser
+    /// reads the detector's boxes (Tesseract then reads only boxes that may hold a currency sign
+    /// the recogniser lacks), at once otherwise.
     func configuration(defaultSegmentation: PageSegmentation) -> OCRConfiguration {
-        OCRConfiguration(tessdataDirectory: tessdata, language: lang, pageSegmentation: psm ?? defaultSegmentation)
+        OCRConfiguration(
+            tessdataDirectory: tessdata, language: lang, pageSegmentation: psm ?? defaultSegmentation,
+            startsOnFirstUse: frontEnd == .detector && boxReader == .recognizer)
     }
 
-    /// What the workers read images with: ``OCRFrontEnd``'s choice, shared by all of them. Loads
-    /// the inference runtime and the text detector's model for the detector front-end (at most one
-    /// detector per worker), and the line recogniser's when it reads the boxes.
-    func makeReader() throws(ModelLoadError) -> FrameReader {
+    /// What `workers` workers read images with: ``OCRFrontEnd``'s choice, shared by all of them.
+    /// Loads the inference runtime and the text detector's model for the detector front-end (at
+    /// most one detector per worker), and the line recogniser's when it reads the boxes.
+    func makeReader(workers: Int) throws(ModelLoadError) -> FrameReader {
+        let threads = Self.inferenceThreads(workers: workers)
         switch frontEnd {
         case .detector:
             let pool: TextDetectorPool
             let runtime = try loadRuntime()
             do throws(DetectorError) {
-                pool = try TextDetectorPool(runtime: runtime, modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workerCount)
+                pool = try TextDetectorPool(
+                    runtime: runtime, modelPath: DetectorModel.resolve(explicit: detectorModel), limit: workers, threads: threads)
             } catch {
                 throw .detector(error)
             }
-            return FrameReader(regions: try recognizerPool(), detectors: pool)
+            return FrameReader(regions: try recognizerPool(threads: threads), detectors: pool)
         case .regions:
-            return FrameReader(regions: try recognizerPool())
+            return FrameReader(regions: try recognizerPool(threads: threads))
         case .fullFrame:
             return FrameReader(regions: nil)
         }
     }
 
     /// The line readers' stock: lines read by the trained recogniser (its model loaded here) or by Tesseract (`--reader`).
-    private func recognizerPool() throws(ModelLoadError) -> RegionRecognizerPool {
+    private func recognizerPool(threads: Int) throws(ModelLoadError) -> RegionRecognizerPool {
         guard boxReader == .recognizer else { return RegionRecognizerPool(options: regionOptions) }
         let runtime = try loadRuntime()
         do throws(RecognizerError) {
             let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: recognizerModel))
-            return try RegionRecognizerPool(options: regionOptions, runtime: runtime, recognizerModel: model)
+            return try RegionRecognizerPool(options: regionOptions, runtime: runtime, recognizerModel: model, threads: threads)
         } catch {
             throw .recognizer(error)
         }

@@ -56,8 +56,9 @@ struct ScanCommand: ParsableCommand {
         let ordered = OrderedDelivery(stage: printer)
         let extractor = currency.extractor(source: currencies.source)
         let reader: FrameReader
+        let workers = ocr.workerCount(stills: images.count)
         do throws(ModelLoadError) {
-            reader = try ocr.makeReader()
+            reader = try ocr.makeReader(workers: workers)
         } catch {
             logger.critical("\(error.description)")
             throw ExitCode(ExitStatus.startupFailed)
@@ -68,7 +69,7 @@ struct ScanCommand: ParsableCommand {
         let pool: OCRWorkerPool
         do throws(OCRError) {
             pool = try OCRWorkerPool.start(
-                workerCount: min(ocr.workerCount, images.count),
+                workerCount: workers,
                 configuration: ocr.configuration(defaultSegmentation: .sparseText),
                 next: {
                     nextIndex.withLock { index -> Int? in

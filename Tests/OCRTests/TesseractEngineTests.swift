@@ -20,6 +20,32 @@ struct TesseractEngineTests {
         #expect(line.box.x <= line.words[0].box.x && line.box.width >= price.box.x + price.box.width - line.box.x)
     }
 
+    @Test("a handle started on first use reads with the settings made before it started")
+    func startsOnFirstRead() throws {
+        let image = try PGMFixture(named: "two-lines.pgm")
+        let engine = try TesseractEngine(configuration: OCRConfiguration(pageSegmentation: .sparseText, startsOnFirstUse: true))
+        #expect(!engine.isInitialised)
+        engine.setPageSegmentation(.singleLine)
+        #expect(engine.setVariable("tessedit_char_whitelist", "0123456789."))
+        #expect(!engine.isInitialised)
+        let lines = try engine.recognize(
+            luma: image.pixels, width: image.width, height: image.height, stride: image.width,
+            region: OCRRect(x: 0, y: 80, width: image.width, height: 60))
+        #expect(engine.isInitialised)
+        // One line, digits only: both settings reached the handle.
+        #expect(lines.map(\.text) == ["12.99"])
+    }
+
+    @Test("a handle started on first use still names a missing model at once")
+    func firstUseStillChecksTheModel() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("lensd-no-tessdata-lazy-\(getpid())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: OCRError.modelMissing(language: "eng", searched: [empty.path])) {
+            try TesseractEngine(configuration: OCRConfiguration(tessdataDirectory: empty.path, startsOnFirstUse: true))
+        }
+    }
+
     @Test("reads a region with boxes in whole-image coordinates")
     func readsRegion() throws {
         let image = try PGMFixture(named: "two-lines.pgm")

@@ -54,11 +54,11 @@ typedef struct {
     int64_t input_pixels;
 } lensd_detection_cost;
 
-/// Compiles the model of an ONNX file with `runtime` (which must outlive the detector) and runs it
-/// once on a small input to check that it gives a probability map. NULL on failure, with the
-/// reason in `message`.
+/// Compiles the model of an ONNX file with `runtime` (which must outlive the detector) to run on
+/// `threads` threads, the caller's among them, and runs it once on a small input to check that
+/// it gives a probability map. NULL on failure, with the reason in `message`.
 lensd_text_detector *lensd_text_detector_open(
-    const lensd_inference_runtime *runtime, const char *model_path, char *message, size_t message_capacity);
+    const lensd_inference_runtime *runtime, const char *model_path, int32_t threads, char *message, size_t message_capacity);
 
 /// Frees the detector and its network.
 void lensd_text_detector_close(lensd_text_detector *detector);

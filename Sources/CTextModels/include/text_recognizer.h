@@ -20,11 +20,11 @@ typedef struct lensd_text_recognizer lensd_text_recognizer;
 /// recogniser), for lines `height` high and `widths` wide (`width_count` of them, ascending), and
 /// runs it once at each width to check that it gives one row of `classes` probabilities per time
 /// step; and, when `direction_path` is not NULL, a text direction classifier taking lines
-/// `direction_width` wide, checked to give two probabilities (upright, upside down). NULL on
-/// failure, with the reason in `message`.
+/// `direction_width` wide, checked to give two probabilities (upright, upside down). Both run on
+/// `threads` threads, the caller's among them. NULL on failure, with the reason in `message`.
 lensd_text_recognizer *lensd_text_recognizer_open(
     const lensd_inference_runtime *runtime, const char *model_path, const int32_t *widths, int32_t width_count, int32_t height,
-    int32_t classes, const char *direction_path, int32_t direction_width, char *message, size_t message_capacity);
+    int32_t classes, const char *direction_path, int32_t direction_width, int32_t threads, char *message, size_t message_capacity);
 
 /// Frees the recogniser and its networks.
 void lensd_text_recognizer_close(lensd_text_recognizer *recognizer);

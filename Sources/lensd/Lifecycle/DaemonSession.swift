@@ -77,7 +77,7 @@ struct DaemonSession {
     /// start-up (exit 3) with an `ERROR` that names the command that installs it.
     func makeReader(_ ocr: OCROptions) throws -> FrameReader {
         do throws(ModelLoadError) {
-            return try ocr.makeReader()
+            return try ocr.makeReader(workers: ocr.workerCount)
         } catch {
             logger.critical("\(error.description)")
             events.emit(ErrorMessage(message: error.description, concerns: "startup"))
