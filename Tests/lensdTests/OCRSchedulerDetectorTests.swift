@@ -78,4 +78,53 @@ struct OCRSchedulerDetectorTests {
         }
         #expect(rereads.count == 2)
     }
+
+    /// The first frame read whole, with no text found, so that only what the pan brings in is unread.
+    static func scannedWhole(_ scheduler: inout OCRScheduler) throws {
+        var jobs = scheduler.plan(frame: try OCRSchedulerTests.frame(0), time: 0, tracks: [], queueEmpty: true)
+        while !jobs.isEmpty {
+            for job in jobs { scheduler.completed(OCRSchedulerTests.result(of: job), offset: .identity) }
+            scheduler.observe(OCRSchedulerTests.still(), width: Self.width, height: Self.height)
+            jobs = scheduler.plan(frame: try OCRSchedulerTests.frame(0), time: 0, tracks: [], queueEmpty: true)
+        }
+    }
+
+    @Test func aPansIncomingSliverWaitsUntilAWordsWidthHasComeIn() throws {
+        var configuration = Self.configuration()
+        configuration.ripeAge = 10
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(OCRSchedulerTests.still(), width: Self.width, height: Self.height)
+        try Self.scannedWhole(&scheduler)
+        // 8 pixels a frame come into view on the right: a 160-pixel square column is ripe at 30 %
+        // of it, 48 pixels, after 6 frames.
+        var firstScan: Int?
+        for sequence in 1..<20 where firstScan == nil {
+            scheduler.observe(OCRSchedulerTests.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try OCRSchedulerTests.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if let mask = OCRSchedulerTests.scanMask(jobs) {
+                firstScan = sequence
+                #expect(ScanBudgetTests.squares(mask) == [[3, 0], [3, 1], [3, 2]])
+            }
+            for job in jobs { scheduler.completed(OCRSchedulerTests.result(of: job), offset: .identity) }
+        }
+        #expect(firstScan == 6)
+    }
+
+    @Test func aSliverIsScannedOnceItHasWaitedLongEnough() throws {
+        var configuration = Self.configuration()
+        configuration.ripeShare = 1
+        configuration.ripeAge = 0.19
+        var scheduler = OCRScheduler(configuration: configuration)
+        scheduler.observe(OCRSchedulerTests.still(), width: Self.width, height: Self.height)
+        try Self.scannedWhole(&scheduler)
+        var firstScan: Int?
+        for sequence in 1..<20 where firstScan == nil {
+            scheduler.observe(OCRSchedulerTests.moved(dx: -2, dy: 0), width: Self.width, height: Self.height)
+            let jobs = scheduler.plan(frame: try OCRSchedulerTests.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if OCRSchedulerTests.scanMask(jobs) != nil { firstScan = sequence }
+            for job in jobs { scheduler.completed(OCRSchedulerTests.result(of: job), offset: .identity) }
+        }
+        // The first cells came in on frame 8 (16 pixels): 0.19 s later, frame 14.
+        #expect(firstScan == 14)
+    }
 }

@@ -83,18 +83,23 @@ struct OCRScheduler {
         /// frames later (recall 0.931 against 0.945), for 1-2 % fewer read jobs.
         var edgeDwell = 0.1
         /// With the text detector: the most squares of the finest level's tile grid one scan
-        /// covers (``ScanBudget``), in live runs. `nil`: a scan covers everything unread (a
-        /// `--fast` replay, whose frames wait for their reads).
+        /// covers (``ScanBudget``), live and in `--fast` replays alike. `nil`: a scan covers
+        /// everything unread (the line finder's, which proposes lines over the whole frame).
         var scanBlocks: Int? = nil
-        /// Scans running at once: one in a live run (the next one then covers everything that
-        /// changed meanwhile); a `--fast` replay plans one a frame, as many as `fastLagFrames`.
+        /// With ``scanBlocks``: a square is scanned once this share of its cells is unread, or
+        /// once its unread cells have waited ``ripeAge`` seconds, or at once when it holds a
+        /// forced cell or the camera keeps still. On a pan the incoming edge's squares gain a
+        /// sliver every frame, and a scan of a sliver detects a whole square to find nothing
+        /// whole in it: they wait until a word's width has come in.
+        var ripeShare = 0.3
+        var ripeAge = 0.3
+        /// Scans running at once: one (the next one then covers everything that changed meanwhile).
         var concurrentScans = 1
         /// Live runs: no scan is planned while more reads of new regions than this wait. A scan
         /// goes before every read in the queue (``OCRJobQueue``); under load, one planned on every
         /// frame queued reads of lines whose reads were still waiting, and the queue held 53 jobs
-        /// and their frames (peak RSS 153 MiB at 1280x720). Held back, the next scan covers all
-        /// the cells that changed meanwhile. `nil`: no limit (`--fast` replays, which must not
-        /// depend on the workers' timing).
+        /// and their frames. Held back, the next scan covers all the cells that changed meanwhile.
+        /// `--fast` replays count none waiting: their output must not depend on the workers' timing.
         var maximumWaitingReads: Int? = 2
         /// In a `--fast` replay, reads planned on frame N are applied on frame N + this, as a live
         /// run applies them when they finish: about 67 ms at 30 fps. 0 (`--read-lag 0`): each
@@ -174,6 +179,9 @@ struct OCRScheduler {
     /// The content's recent motion at the frame's centre, pixels a frame (smoothed).
     private var velocity = (dx: 0.0, dy: 0.0)
     private var scansRunning = 0
+    /// When each square of the scan grid (``ScanBudget``, index row by row) last went from read
+    /// to holding unread cells: frame time.
+    private var unreadSince: [Int: Double] = [:]
     private var wholeFrameRunning = false
     /// The band of the frame the next sweep looks at (``Configuration/sweepBandHeight``).
     private var nextSweepBand = 0
@@ -327,6 +335,28 @@ struct OCRScheduler {
         forced = must
     }
 
+    /// The squares of the scan grid ready for a scan (see ``Configuration/ripeShare``), after
+    /// noting when each square with unread cells started waiting. Squares under a line asked
+    /// for (a retry, a cut line come into view, an edge read) are ready at once.
+    private mutating func ripeSquares(of mask: CellMask, budget: ScanBudget, frame: Frame, time: Double) -> Set<Int> {
+        let unreadCells = budget.unreadCells(of: mask, width: frame.width)
+        unreadSince = unreadSince.filter { unreadCells[$0.key] != nil }
+        for square in unreadCells.keys where unreadSince[square] == nil { unreadSince[square] = time }
+        let still = abs(velocity.dx) < ScanBudget.stillSpeed && abs(velocity.dy) < ScanBudget.stillSpeed
+        var asked = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
+        for line in forcedLines + edgeLines { asked.set(line) }
+        var readAlready = asked
+        readAlready.subtract(mask)
+        asked.subtract(readAlready)
+        let forcedSquares = Set(budget.unreadCells(of: asked, width: frame.width).keys)
+        let cellsPerSquare = Double(budget.block * budget.block) / Double(mask.cellSize * mask.cellSize)
+        return Set(unreadCells.compactMap { square, count in
+            let ripe = still || forcedSquares.contains(square) || Double(count) >= configuration.ripeShare * cellsPerSquare
+                || time - (unreadSince[square] ?? time) >= configuration.ripeAge
+            return ripe ? square : nil
+        })
+    }
+
     /// Weight of the newest frame's motion in ``velocity``.
     static let velocitySmoothing = 0.3
 
@@ -359,7 +389,11 @@ struct OCRScheduler {
     /// - Parameters:
     ///   - queueEmpty: whether no job waits (a whole-frame pass only starts then).
     ///   - readsWaiting: reads of new regions waiting in the queue (see ``Configuration/maximumWaitingReads``).
-    mutating func plan(frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool, readsWaiting: Int = 0) -> [OCRJob] {
+    ///   - scansEverything: the scan takes everything unread, whatever ``Configuration/scanBlocks``
+    ///     (a frame that waits for all its reads: a `--fast` replay's first and last).
+    mutating func plan(
+        frame: Frame, time: Double, tracks: [TrackSummary], queueEmpty: Bool, readsWaiting: Int = 0, scansEverything: Bool = false
+    ) -> [OCRJob] {
         lastPlannedAt = time
         var jobs: [OCRJob] = []
         trackBoxes = tracks.map(\.box)
@@ -379,10 +413,15 @@ struct OCRScheduler {
                 return kept ? known : nil
             }
             var taken = mask
-            if let blocks = configuration.scanBlocks {
+            if let blocks = configuration.scanBlocks, !scansEverything {
                 let block = TextLocator.Configuration.video(width: frame.width, height: frame.height).finestBlock
-                taken = ScanBudget(blocks: blocks, block: block).firstRead(of: mask, velocity: velocity, width: frame.width, height: frame.height)
+                let budget = ScanBudget(blocks: blocks, block: block)
+                taken = budget.firstRead(
+                    of: mask, velocity: velocity, width: frame.width, height: frame.height,
+                    ripe: ripeSquares(of: mask, budget: budget, frame: frame, time: time))
+                for square in budget.unreadCells(of: taken, width: frame.width).keys { unreadSince[square] = nil }
             }
+            if !taken.isEmpty {
             var left = mask, leftForced = must, takenForced = must
             left.subtract(taken)
             leftForced.subtract(taken)
@@ -398,6 +437,7 @@ struct OCRScheduler {
             forcedLines.removeAll { taken.intersects($0) }
             edgeLines.removeAll { taken.intersects($0) }
             scansRunning += 1
+            }
         }
         let live = Set(tracks.map(\.key))
         lastVerifiedAt = lastVerifiedAt.filter { live.contains($0.key) }

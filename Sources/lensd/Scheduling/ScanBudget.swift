@@ -17,18 +17,30 @@ struct ScanBudget: Sendable, Hashable {
     /// The squares' side, frame pixels.
     var block: Int
 
-    /// The cells of `unread` in the squares a scan takes on now (all of them when they lie in no
-    /// more than ``blocks`` squares). `velocity` is the content's motion, frame pixels a frame.
-    func firstRead(of unread: CellMask, velocity: (dx: Double, dy: Double), width: Int, height: Int) -> CellMask {
-        guard blocks > 0, block > 0, width > 0, height > 0 else { return unread }
+    /// The squares of the grid (index row by row) holding unread cells, with how many. Each
+    /// unread cell counts for the square that holds its top-left corner.
+    func unreadCells(of unread: CellMask, width: Int) -> [Int: Int] {
+        guard block > 0, width > 0 else { return [:] }
         let columns = (width + block - 1) / block
-        // Each unread cell counts for the square that holds its top-left corner.
-        func square(column: Int, row: Int) -> Int { (row * unread.cellSize / block) * columns + column * unread.cellSize / block }
         var cells: [Int: Int] = [:]
         for row in 0..<unread.rows {
-            for column in 0..<unread.columns where unread[column, row] { cells[square(column: column, row: row), default: 0] += 1 }
+            for column in 0..<unread.columns where unread[column, row] {
+                cells[(row * unread.cellSize / block) * columns + column * unread.cellSize / block, default: 0] += 1
+            }
         }
-        guard cells.count > blocks else { return unread }
+        return cells
+    }
+
+    /// The cells of `unread` in the squares a scan takes on now (all of them when they lie in no
+    /// more than ``blocks`` squares), of the squares `ripe` allows (all when `nil`). `velocity` is
+    /// the content's motion, frame pixels a frame.
+    func firstRead(of unread: CellMask, velocity: (dx: Double, dy: Double), width: Int, height: Int, ripe: Set<Int>? = nil) -> CellMask {
+        guard blocks > 0, block > 0, width > 0, height > 0 else { return unread }
+        let columns = (width + block - 1) / block
+        func square(column: Int, row: Int) -> Int { (row * unread.cellSize / block) * columns + column * unread.cellSize / block }
+        var cells = unreadCells(of: unread, width: width)
+        if let ripe { cells = cells.filter { ripe.contains($0.key) } }
+        guard cells.count > blocks || ripe != nil else { return unread }
         let centre = (x: Double(width) / 2, y: Double(height) / 2)
         let ranked = cells.map { square, count -> (square: Int, worth: Double, offCentre: Double) in
             let x = (Double(square % columns) + 0.5) * Double(block), y = (Double(square / columns) + 0.5) * Double(block)
@@ -38,6 +50,7 @@ struct ScanBudget: Sendable, Hashable {
             return (square, Double(count) * min(inView, Self.horizon), (x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y))
         }
         .sorted { ($1.worth, $0.offCentre, $0.square) < ($0.worth, $1.offCentre, $1.square) }
+        // Each chosen square is taken whole: its unread cells.
         let chosen = Set(ranked.prefix(blocks).map(\.square))
         var out = CellMask(cellSize: unread.cellSize, columns: unread.columns, rows: unread.rows)
         for row in 0..<unread.rows {

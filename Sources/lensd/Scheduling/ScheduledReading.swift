@@ -39,13 +39,6 @@ final class ScheduledReading {
         self.mailbox = mailbox
         self.lag = lag
         self.changesAhead = changesAhead
-        var configuration = configuration
-        if let lag {
-            configuration.concurrentScans = Int(max(1, lag.frames))
-            configuration.maximumWaitingReads = nil
-            // Each frame waits for its reads: nothing outruns the scans, so each takes all there is.
-            configuration.scanBlocks = nil
-        }
         self.scheduler = OCRScheduler(configuration: configuration)
         self.metrics = metrics
         self.reportError = reportError
@@ -85,7 +78,7 @@ final class ScheduledReading {
                 if let motion = change.motion { track.box = motion.applied(to: track.box) }
                 return track
             }
-            plan(frame, time: time, tracks: tracks, passBesideReads: true)
+            plan(frame, time: time, tracks: tracks, waitsForAll: true)
             // Only this frame's own jobs exist on the first frame, and with no lag they are due on
             // it; the last frame waits for every job still out.
             let due = framesSeen == 1 || isLast ? nil : frame.sequence
@@ -146,12 +139,14 @@ final class ScheduledReading {
         plan(frame, time: time, tracks: stage.tracker.summaries)
     }
 
-    /// Queues the reads the scheduler plans on `frame`. `passBesideReads`: a whole-frame pass goes
-    /// right after the scan instead of last, as the frame waits for all its jobs.
-    private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary], passBesideReads: Bool = false) {
+    /// Queues the reads the scheduler plans on `frame`. `waitsForAll`: the frame waits for all its
+    /// jobs, so its scan takes everything unread and a whole-frame pass goes right after the scan
+    /// instead of last.
+    private func plan(_ frame: Frame, time: Double, tracks: [TrackSummary], waitsForAll: Bool = false) {
         let readsWaiting = lag == nil ? jobs.newRegionReadsWaiting : 0
-        for var job in scheduler.plan(frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty, readsWaiting: readsWaiting) {
-            if passBesideReads, case .wholeFrame = job.kind { job.priority = .newRegions }
+        for var job in scheduler.plan(
+            frame: frame, time: time, tracks: tracks, queueEmpty: jobs.isEmpty, readsWaiting: readsWaiting, scansEverything: waitsForAll) {
+            if waitsForAll, case .wholeFrame = job.kind { job.priority = .newRegions }
             jobs.push(job)
         }
     }
