@@ -36,6 +36,11 @@ enum CurrencySignRecovery {
         guard rows.count >= 4, let ink = InkColumns(pixels: pixels, width: width, height: height, rows: rows) else { return (false, false) }
         let isInk = ink.isInk
         let textHeight = Double(rows.count)
+        // A glyph is whole in the crop: ink that runs on into the crop's side is part of
+        // something beyond it (a tag's border, the line beside), not a sign printed by the price.
+        func isGlyph(from start: Int, to end: Int, top: Int, bottom: Int) -> Bool {
+            Double(end - start + 1) >= textHeight / 4 && Double(bottom - top + 1) >= textHeight / 2 && start > 0 && end < width - 1
+        }
         func hasGlyph(_ columns: Range<Int>) -> Bool {
             var runStart: Int?
             var top = Int.max, bottom = Int.min
@@ -45,11 +50,13 @@ enum CurrencySignRecovery {
                     if runStart == nil { runStart = x; top = .max; bottom = .min }
                     top = min(top, first)
                     bottom = max(bottom, last)
-                    if let start = runStart, Double(x - start + 1) >= textHeight / 4, Double(bottom - top + 1) >= textHeight / 2 { return true }
                 } else {
+                    if let start = runStart, isGlyph(from: start, to: x - 1, top: top, bottom: bottom) { return true }
                     runStart = nil
                 }
             }
+            let end = min(columns.upperBound, width) - 1
+            if let start = runStart, isGlyph(from: start, to: end, top: top, bottom: bottom) { return true }
             return false
         }
         let reach = Int((1.5 * textHeight).rounded())

@@ -3,7 +3,9 @@ import Foundation
 /// Finds text of any size: the detector runs at a coarse scale over everything asked for, then at
 /// each finer scale only where the image has structure (``StructureGrid``) that no box of a
 /// coarser level explains, up to a scale that makes small, low-contrast text (a shelf tag's
-/// digits, about 13 pixels high) large enough for the network to see.
+/// digits, about 13 pixels high) large enough for the network to see. A level finer than
+/// ``Configuration/finestScale`` (a still's last) is a closer look where no box is clearly
+/// resolved (``mergedCloser(_:_:)``).
 ///
 /// All levels run in fixed square tiles (``Configuration/tileSize``), so one network serves every
 /// image size and its memory stays bounded.
@@ -89,13 +91,23 @@ public struct TextLocator: Sendable {
             luma: luma, width: width, height: height, stride: stride, cell: configuration.cell, threshold: configuration.structureThreshold)
         var wanted = structuredCells(structure, within: regions)
         for scale in configuration.scales.dropFirst() {
-            wanted = wanted.filter { cell in !found.contains { Self.explains($0, cell) } }
+            // A level finer than the video's finest looks closer only where no box is clearly resolved.
+            let closer = scale > Configuration.finestScale
+            let resolved = closer ? Self.closeLookHeight : Self.resolvedHeight
+            wanted = wanted.filter { cell in !found.contains { Self.explains($0, cell, resolvedHeight: resolved) } }
             guard !wanted.isEmpty else { break }
             let level = try detector.detect(
                 luma: luma, width: width, height: height, stride: stride, scale: scale, tileSize: configuration.tileSize,
                 tileMargin: configuration.tileMargin, regions: wanted)
             cost = cost + level.cost
-            found = Self.merged(found, level.boxes.map { Found(box: $0, scale: scale) }, tileSize: configuration.tileSize)
+            let boxes = level.boxes.map { Found(box: $0, scale: scale) }
+            if closer {
+                // Its tiles see more than those cells: what it finds elsewhere was seen well already.
+                let inCells = boxes.filter { fine in wanted.contains { Self.holds($0, fine.box.center) } }
+                found = Self.mergedCloser(found, inCells)
+            } else {
+                found = Self.merged(found, boxes, tileSize: configuration.tileSize)
+            }
         }
         return (Self.joinedLines(found.map(\.box)), cost)
     }
@@ -127,7 +139,7 @@ public struct TextLocator: Sendable {
     /// Whether a box found already reaches into a cell (its bounds, grown by a quarter of its
     /// height: the strokes' edges around a line), and was large enough on its level to be sure
     /// of: smaller ones may be several lines the network saw as one.
-    static func explains(_ found: Found, _ cell: PixelBox) -> Bool {
+    static func explains(_ found: Found, _ cell: PixelBox, resolvedHeight: Double = resolvedHeight) -> Bool {
         guard found.box.height * found.scale >= resolvedHeight else { return false }
         let bounds = found.box.bounds, grow = min(found.box.width, found.box.height) / 4
         return bounds.x - grow < Double(cell.x + cell.width) && Double(cell.x) < bounds.x + bounds.width + grow
@@ -136,6 +148,15 @@ public struct TextLocator: Sendable {
 
     /// Network pixels from which a box's text counts as well resolved.
     static let resolvedHeight = 16.0
+
+    /// Network pixels from which a box's text counts as clearly resolved: a level finer than
+    /// ``Configuration/finestScale`` looks only where no box is, and replaces only smaller ones.
+    static let closeLookHeight = 32.0
+
+    /// Whether a cell holds a point.
+    static func holds(_ cell: PixelBox, _ point: TextBox.Point) -> Bool {
+        Double(cell.x) <= point.x && point.x < Double(cell.x + cell.width) && Double(cell.y) <= point.y && point.y < Double(cell.y + cell.height)
+    }
 
     /// Whether a point lies inside a box (a convex quadrilateral, corners clockwise with y down).
     public static func contains(_ box: TextBox, x: Double, y: Double) -> Bool {
@@ -162,6 +183,27 @@ public struct TextLocator: Sendable {
         }
         return keptCoarser + keptFiner
     }
+
+    /// The boxes of the coarser levels and those of a closer look (a level finer than
+    /// ``Configuration/finestScale``, in the cells no box clearly resolves): a closer box stands
+    /// where no coarser one does, in place of a coarser one it overlaps whose text was not clearly
+    /// resolved (under ``closeLookHeight`` network pixels on its level), or in place of a coarser
+    /// box it splits into lines (one at most ``splitHeight`` of its height inside it: the coarser
+    /// level joined a line to the one touching it). Elsewhere the coarser box stays.
+    static func mergedCloser(_ coarser: [Found], _ closer: [Found]) -> [Found] {
+        func overlaps(_ a: TextBox, _ b: TextBox) -> Bool { overlap(a, b) >= 0.5 || overlap(b, a) >= 0.5 }
+        func replaces(_ fine: TextBox, _ coarse: Found) -> Bool {
+            (fine.height <= splitHeight * coarse.box.height && contains(coarse.box, x: fine.center.x, y: fine.center.y))
+                || (coarse.box.height * coarse.scale < closeLookHeight && overlaps(coarse.box, fine))
+        }
+        let kept = closer.filter { fine in
+            !coarser.contains { overlaps($0.box, fine.box) } || coarser.contains { replaces(fine.box, $0) }
+        }
+        return coarser.filter { coarse in !kept.contains { replaces($0.box, coarse) } } + kept
+    }
+
+    /// How much of a coarser box's height a closer box inside it may have at most to split it.
+    static let splitHeight = 0.65
 
     /// The boxes with pieces of one line joined: boxes of about the same height and direction,
     /// side by side on the same rows with at most ``lineGap`` of a height between them. The

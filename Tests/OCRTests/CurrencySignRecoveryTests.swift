@@ -53,4 +53,18 @@ struct CurrencySignRecoveryTests {
         }
         #expect(sides == (false, true))
     }
+
+    @Test func inkRunningOnIntoTheCropsSideIsNoGlyph() {
+        // The same crop with a blot as wide and high as a glyph touching the left side: the end
+        // of a tag's border or of the line beside, cut by the crop, not a sign.
+        let width = 40, height = 12
+        var pixels = [UInt8](repeating: 230, count: width * height)
+        for y in 2..<10 { for x in 10...20 where x % 3 == 0 { pixels[y * width + x] = 20 } }
+        for y in 3..<9 { for x in 0..<5 { pixels[y * width + x] = 20 } }
+        for y in 3..<9 { for x in 35..<40 { pixels[y * width + x] = 20 } }
+        let sides = pixels.withUnsafeBufferPointer {
+            CurrencySignRecovery.unreadSides(in: $0, width: width, height: height, textRows: 2..<10, read: 10...20)
+        }
+        #expect(sides == (false, false))
+    }
 }

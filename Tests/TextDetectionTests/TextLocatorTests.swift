@@ -34,6 +34,37 @@ struct TextLocatorTests {
         #expect(TextLocator.merged([coarse], [fine], tileSize: 384).count == 2)
     }
 
+    @Test func aCloserLookAddsTextWhereNoBoxWas() {
+        let coarse = TextLocator.Found(box: TextBox(x: 0, y: 0, width: 200, height: 20), scale: 2)
+        let closer = TextLocator.Found(box: TextBox(x: 300, y: 200, width: 30, height: 12), scale: 3)
+        #expect(TextLocator.mergedCloser([coarse], [closer]).count == 2)
+    }
+
+    @Test func aCloserLookLeavesClearlyResolvedTextAsItWas() {
+        // 20 pixels at scale 2 is 40 network pixels: clearly resolved.
+        let coarse = TextLocator.Found(box: TextBox(x: 100, y: 100, width: 60, height: 20), scale: 2)
+        let closer = TextLocator.Found(box: TextBox(x: 102, y: 101, width: 50, height: 18), scale: 3)
+        let merged = TextLocator.mergedCloser([coarse], [closer])
+        #expect(merged.count == 1 && merged.first?.scale == 2)
+    }
+
+    @Test func aCloserLookReplacesTextTheCoarserLevelBarelyResolved() {
+        // 12 pixels at scale 2 is 24 network pixels.
+        let coarse = TextLocator.Found(box: TextBox(x: 100, y: 100, width: 40, height: 12), scale: 2)
+        let closer = TextLocator.Found(box: TextBox(x: 101, y: 100, width: 38, height: 13), scale: 3)
+        let merged = TextLocator.mergedCloser([coarse], [closer])
+        #expect(merged.count == 1 && merged.first?.scale == 3)
+    }
+
+    @Test func aCloserLookSplitsTwoLinesTheCoarserLevelJoined() {
+        // A tag's price touching the name above it: one box 30 pixels high at scale 2, two at 3.
+        let joined = TextLocator.Found(box: TextBox(x: 316, y: 36, width: 67, height: 30), scale: 2)
+        let name = TextLocator.Found(box: TextBox(x: 320, y: 38, width: 58, height: 13), scale: 3)
+        let price = TextLocator.Found(box: TextBox(x: 348, y: 51, width: 32, height: 13), scale: 3)
+        let merged = TextLocator.mergedCloser([joined], [name, price])
+        #expect(merged.count == 2 && merged.allSatisfy { $0.scale == 3 })
+    }
+
     @Test func onlyWellResolvedBoxesExplainTheirCells() {
         let cell = PixelBox(x: 96, y: 96, width: 32, height: 32)
         let small = TextLocator.Found(box: TextBox(x: 90, y: 100, width: 60, height: 20), scale: 0.5)
