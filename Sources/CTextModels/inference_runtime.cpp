@@ -48,6 +48,15 @@ extern "C" lensd_inference_runtime *lensd_inference_runtime_open(const char *lib
         write_message(message, message_capacity, "no library path");
         return nullptr;
     }
+#if defined(__x86_64__)
+    // OpenVINO's CPU plugin needs SSE4.2: without it, it stops the process with an illegal
+    // instruction in its first inference.
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("sse4.2")) {
+        write_message(message, message_capacity, "OpenVINO needs a CPU with SSE4.2, which this one lacks");
+        return nullptr;
+    }
+#endif
     try {
         // RTLD_LOCAL: OpenVINO's symbols stay out of the process's global scope.
         void *library = dlopen(library_path, RTLD_NOW | RTLD_LOCAL);

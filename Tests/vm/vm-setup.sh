@@ -58,7 +58,7 @@ vm_boot() {
     local boot_started
     boot_started=$(date +%s.%N)
     set +e
-    timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -smp 2 -m 2048 -nographic -no-reboot \
+    timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 2048 -nographic -no-reboot \
         -kernel "$kroot/boot/vmlinuz-$version" -initrd "$work/initramfs.gz" \
         -append "console=ttyS0 panic=-1 quiet" \
         -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \

@@ -13,7 +13,8 @@ extern "C" {
 typedef struct lensd_inference_runtime lensd_inference_runtime;
 
 /// Loads the library at `library_path` (`dlopen`; its own dependencies are found beside it) and
-/// creates a core (`ov_core_create`). NULL on failure, with the reason in `message`.
+/// creates a core (`ov_core_create`). NULL on failure, with the reason in `message`: also on an
+/// x86-64 CPU without SSE4.2, on which OpenVINO's CPU plugin would stop the process.
 lensd_inference_runtime *lensd_inference_runtime_open(const char *library_path, char *message, size_t message_capacity);
 
 /// Frees the core (`ov_core_free`). The library stays loaded: OpenVINO's plugins keep threads
