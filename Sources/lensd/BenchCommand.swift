@@ -37,8 +37,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Paced replay at this frame rate, dropping the oldest waiting frame (default: --fast).", valueName: "fps"))
     var realtime: Double?
 
-    @Option(help: "OCR workers of the replay.")
-    var workers = 2
+    @Option(help: "OCR workers of the replay (its own default, one on every core).")
+    var workers = 1
 
     @Option(help: "Repeat the replay N times and report each figure's median.")
     var runs = 1

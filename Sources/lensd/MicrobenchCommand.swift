@@ -12,12 +12,12 @@ import Tracking
 struct MicrobenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "microbench",
-        abstract: "Measure the throughput of price extraction, conversion, change detection, text-line proposals and the text detector.",
+        abstract: "Measure the throughput of price extraction, conversion, change detection, text-line proposals, the text detector and the recogniser.",
         discussion: """
             Runs each measurement --runs times (after one warm-up run) and prints the median, \
             the minimum and the maximum. Use a release build: swift build -c release.
             """,
-        subcommands: [Extractor.self, Conversions.self, Changes.self, Proposals.self, Detector.self])
+        subcommands: [Extractor.self, Conversions.self, Changes.self, Proposals.self, Detector.self, Recognizer.self])
 
     /// Median, minimum and maximum of per-run rates.
     struct Summary: Encodable {

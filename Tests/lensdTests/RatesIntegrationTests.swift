@@ -241,6 +241,16 @@ struct MicrobenchTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first?["results"] as? Int == 500)
     }
+
+    @Test("the recogniser benchmark times each width asked for and the direction classifier")
+    func recognizerBenchmark() throws {
+        let run = try LensdProcess.run(["microbench", "recognizer", "--widths", "160,320", "--lines", "2", "--runs", "1", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.map { $0["benchmark"] as? String } == ["recogniser 48x160", "recogniser 48x320", "direction classifier 48x192"])
+        #expect(run.lines.allSatisfy { ($0["medianMilliseconds"] as? Double ?? 0) > 0 })
+        let refused = try LensdProcess.run(["microbench", "recognizer", "--widths", "0"])
+        #expect(refused.status != 0 && refused.stderr.contains("--widths"))
+    }
 }
 
 @Suite("lensd rates on a running daemon", .serialized)

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import Inference
+import TextRecognition
+
+extension MicrobenchCommand {
+    /// `lensd microbench recognizer`: what one line read by the trained recogniser costs at each
+    /// input width, and one look of the direction classifier, on one thread.
+    struct Recognizer: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Milliseconds per line of the trained recogniser at each input width, and of the direction classifier, on one thread.",
+            discussion: """
+                Reads a line of printed-looking strokes (48 pixels high, as wide as each input width) \
+                --lines times per run; the figures are the median, minimum and maximum over --runs \
+                of the mean per line.
+                """)
+
+        @Option(help: "Input widths, comma separated (each a width the recogniser reads lines at).")
+        var widths = "160,320,640"
+
+        @Option(help: "Lines read per run.")
+        var lines = 20
+
+        @Option(help: "Timed runs.")
+        var runs = 5
+
+        @Option(name: .customLong("rec-model"), help: "The recogniser's folder (default: the installed one).")
+        var modelDirectory: String?
+
+        @Option(name: .customLong("inference-runtime"), help: "The inference runtime's folder (default: the installed one).")
+        var runtimePath: String?
+
+        @Flag(help: "Print one JSON object a line.")
+        var json = false
+
+        struct Figure: Encodable {
+            var benchmark: String
+            var width: Int
+            var medianMilliseconds: Double
+            var minimumMilliseconds: Double
+            var maximumMilliseconds: Double
+        }
+
+        func run() throws {
+            let parsed = widths.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ (8...2048).contains($0) }) else {
+                throw ValidationError("--widths: give widths between 8 and 2048, comma separated (\(widths))")
+            }
+            guard lines > 0, runs > 0 else { throw ValidationError("--lines and --runs must be more than 0") }
+            let recognizer: TextRecognizer
+            do {
+                let runtime = try InferenceRuntime.load(directory: InferenceRuntime.resolveDirectory(explicit: runtimePath))
+                let model = try RecognizerModel(directory: RecognizerModel.resolveDirectory(explicit: modelDirectory))
+                recognizer = try TextRecognizer(runtime: runtime, model: model)
+            } catch let error as InferenceRuntimeError {
+                throw ValidationError(error.description)
+            } catch let error as RecognizerError {
+                throw ValidationError(error.description)
+            }
+            let height = RecognizerModel.height
+            for width in parsed {
+                let line = Self.strokes(width: width, height: height)
+                var failure: RecognizerError?
+                let rates = MicrobenchCommand.measure(runs: runs, work: lines) {
+                    line.withUnsafeBufferPointer { pixels in
+                        for _ in 0..<lines {
+                            do throws(RecognizerError) {
+                                _ = try recognizer.read(luma: pixels, width: width, height: height, stride: width)
+                            } catch {
+                                failure = error
+                            }
+                        }
+                    }
+                }
+                if let failure { throw ValidationError(failure.description) }
+                report(benchmark: "recogniser 48x\(width)", width: width, rates: rates)
+            }
+            let width = RecognizerModel.directionWidth
+            let line = Self.strokes(width: width, height: height)
+            var failure: RecognizerError?
+            let rates = MicrobenchCommand.measure(runs: runs, work: lines) {
+                line.withUnsafeBufferPointer { pixels in
+                    for _ in 0..<lines {
+                        do throws(RecognizerError) {
+                            _ = try recognizer.upsideDownProbability(luma: pixels, width: width, height: height, stride: width)
+                        } catch {
+                            failure = error
+                        }
+                    }
+                }
+            }
+            if let failure { throw ValidationError(failure.description) }
+            report(benchmark: "direction classifier 48x\(width)", width: width, rates: rates)
+        }
+
+        private func report(benchmark: String, width: Int, rates: [Double]) {
+            let milliseconds = rates.map { $0 > 0 ? 1000 / $0 : 0 }.sorted()
+            let figure = Figure(
+                benchmark: benchmark, width: width, medianMilliseconds: milliseconds[milliseconds.count / 2],
+                minimumMilliseconds: milliseconds.first ?? 0, maximumMilliseconds: milliseconds.last ?? 0)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: (try? encoder.encode(figure)) ?? Data(), as: UTF8.self))
+            } else {
+                print(figure.benchmark + String(
+                    format: ": median %.1f ms a line (min %.1f, max %.1f; %d runs of %d lines)",
+                    figure.medianMilliseconds, figure.minimumMilliseconds, figure.maximumMilliseconds, milliseconds.count, lines))
+            }
+        }
+
+        /// Dark vertical strokes on a light ground, a glyph's width apart: a line the network reads
+        /// as characters, the same on every run.
+        static func strokes(width: Int, height: Int) -> [UInt8] {
+            var pixels = [UInt8](repeating: 230, count: width * height)
+            for y in (height / 4)..<(3 * height / 4) {
+                for x in 0..<width where x % 24 < 4 || (x % 24 >= 10 && x % 24 < 14 && y < height / 2) {
+                    pixels[y * width + x] = 30
+                }
+            }
+            return pixels
+        }
+    }
+}
