@@ -271,6 +271,27 @@ public struct TextLocator: Sendable {
         return TextBox(center: center, width: v1 - v0, height: u1 - u0, angle: a.angle - .pi / 2, score: score, isCut: isCut)
     }
 
+    /// How much of the text in `boxes` stands on end, as a camera held on its side sees it: of
+    /// the lines at least ``lineElongation`` times as long as high, the share of their length
+    /// (0…1) that runs closer to up and down the image than across it; 0 when fewer than
+    /// ``directionLines`` lines show their direction.
+    public static func shareOnEnd(_ boxes: [TextBox]) -> Double {
+        var lines = 0, across = 0.0, onEnd = 0.0
+        for box in boxes {
+            let long = max(box.width, box.height), short = min(box.width, box.height)
+            guard short > 0, long >= lineElongation * short else { continue }
+            let direction = box.width >= box.height ? box.angle : box.angle + .pi / 2
+            lines += 1
+            if abs(sin(direction)) > abs(cos(direction)) { onEnd += long } else { across += long }
+        }
+        return lines >= directionLines ? onEnd / (onEnd + across) : 0
+    }
+
+    /// How many times longer than high a box is to count as a line of text whose direction shows.
+    public static let lineElongation = 2.0
+    /// The fewest lines whose direction shows for ``shareOnEnd(_:)`` to measure.
+    public static let directionLines = 3
+
     /// The same rectangle described with its long side as its first edge, when it is clearly
     /// taller than wide (a sign or a digit alone can be a little taller than wide).
     static func alongText(_ box: TextBox) -> TextBox {

@@ -57,32 +57,31 @@ extension MicrobenchCommand {
             } catch let error as RecognizerError {
                 throw ValidationError(error.description)
             }
-            let height = RecognizerModel.height
             for width in parsed {
-                let line = Self.strokes(width: width, height: height)
-                var failure: RecognizerError?
-                let rates = MicrobenchCommand.measure(runs: runs, work: lines) {
-                    line.withUnsafeBufferPointer { pixels in
-                        for _ in 0..<lines {
-                            do throws(RecognizerError) {
-                                _ = try recognizer.read(luma: pixels, width: width, height: height, stride: width)
-                            } catch {
-                                failure = error
-                            }
-                        }
-                    }
+                let rates = try timeLines(width: width) { pixels, width, height throws(RecognizerError) in
+                    _ = try recognizer.read(luma: pixels, width: width, height: height, stride: width)
                 }
-                if let failure { throw ValidationError(failure.description) }
                 report(benchmark: "recogniser 48x\(width)", width: width, rates: rates)
             }
             let width = RecognizerModel.directionWidth
+            let rates = try timeLines(width: width) { pixels, width, height throws(RecognizerError) in
+                _ = try recognizer.upsideDownProbability(luma: pixels, width: width, height: height, stride: width)
+            }
+            report(benchmark: "direction classifier 48x\(width)", width: width, rates: rates)
+        }
+
+        /// Lines a second of `work` on a line of strokes `width` pixels wide, one figure a run.
+        private func timeLines(
+            width: Int, _ work: (UnsafeBufferPointer<UInt8>, Int, Int) throws(RecognizerError) -> Void
+        ) throws -> [Double] {
+            let height = RecognizerModel.height
             let line = Self.strokes(width: width, height: height)
             var failure: RecognizerError?
             let rates = MicrobenchCommand.measure(runs: runs, work: lines) {
                 line.withUnsafeBufferPointer { pixels in
                     for _ in 0..<lines {
                         do throws(RecognizerError) {
-                            _ = try recognizer.upsideDownProbability(luma: pixels, width: width, height: height, stride: width)
+                            try work(pixels, width, height)
                         } catch {
                             failure = error
                         }
@@ -90,7 +89,7 @@ extension MicrobenchCommand {
                 }
             }
             if let failure { throw ValidationError(failure.description) }
-            report(benchmark: "direction classifier 48x\(width)", width: width, rates: rates)
+            return rates
         }
 
         private func report(benchmark: String, width: Int, rates: [Double]) {

@@ -99,4 +99,22 @@ struct TextLocatorTests {
         // Still tall, so its reading orientations stay those of a line running up or down.
         #expect(joined.first.map { $0.height > 2 * $0.width && abs($0.height - 225) < 1 } == true)
     }
+
+    @Test func linesRunningUpAndDownTheImageStandOnEnd() {
+        let onEnd = (0..<4).map { TextBox(x: Double(40 * $0), y: 100, width: 14, height: 80) }
+        #expect(TextLocator.shareOnEnd(onEnd) == 1)
+        let across = (0..<4).map { TextBox(x: 100, y: Double(40 * $0), width: 80, height: 14) }
+        #expect(TextLocator.shareOnEnd(across) == 0)
+        let turnedAlong = (0..<4).map { TextBox(center: .init(x: Double(40 * $0), y: 100), width: 80, height: 14, angle: .pi / 2) }
+        #expect(TextLocator.shareOnEnd(turnedAlong) == 1, "a box whose first edge runs down the image stands on end too")
+    }
+
+    @Test func theShareOnEndWeighsEachLineByItsLength() {
+        let across = (0..<3).map { TextBox(x: 100, y: Double(40 * $0), width: 200, height: 20) }
+        let onEnd = (0..<4).map { TextBox(x: Double(40 * $0), y: 300, width: 14, height: 50) }
+        #expect(abs(TextLocator.shareOnEnd(across + onEnd) - 200.0 / 800.0) < 1e-9)
+        #expect(TextLocator.shareOnEnd(Array(onEnd.prefix(2))) == 0, "two lines are too few to tell")
+        let squares = (0..<6).map { TextBox(x: Double(40 * $0), y: 0, width: 20, height: 24) }
+        #expect(TextLocator.shareOnEnd(squares) == 0, "boxes about as long as high show no direction")
+    }
 }

@@ -97,16 +97,9 @@ struct OCRSchedulerDetectorTests {
         try Self.scannedWhole(&scheduler)
         // 8 pixels a frame come into view on the right: a 160-pixel square column is ripe at 30 %
         // of it, 48 pixels, after 6 frames.
-        var firstScan: Int?
-        for sequence in 1..<20 where firstScan == nil {
-            scheduler.observe(OCRSchedulerTests.moved(dx: -8, dy: 0), width: Self.width, height: Self.height)
-            let jobs = scheduler.plan(frame: try OCRSchedulerTests.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
-            if let mask = OCRSchedulerTests.scanMask(jobs) {
-                firstScan = sequence
-                #expect(ScanBudgetTests.squares(mask) == [[3, 0], [3, 1], [3, 2]])
-            }
-            for job in jobs { scheduler.completed(OCRSchedulerTests.result(of: job), offset: .identity) }
-        }
+        var scanned: Set<[Int]> = []
+        let firstScan = try Self.firstScan(&scheduler, dx: -8) { mask in scanned = ScanBudgetTests.squares(mask) }
+        #expect(scanned == [[3, 0], [3, 1], [3, 2]])
         #expect(firstScan == 6)
     }
 
@@ -117,14 +110,25 @@ struct OCRSchedulerDetectorTests {
         var scheduler = OCRScheduler(configuration: configuration)
         scheduler.observe(OCRSchedulerTests.still(), width: Self.width, height: Self.height)
         try Self.scannedWhole(&scheduler)
-        var firstScan: Int?
-        for sequence in 1..<20 where firstScan == nil {
-            scheduler.observe(OCRSchedulerTests.moved(dx: -2, dy: 0), width: Self.width, height: Self.height)
-            let jobs = scheduler.plan(frame: try OCRSchedulerTests.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
-            if OCRSchedulerTests.scanMask(jobs) != nil { firstScan = sequence }
-            for job in jobs { scheduler.completed(OCRSchedulerTests.result(of: job), offset: .identity) }
-        }
+        let firstScan = try Self.firstScan(&scheduler, dx: -2)
         // The first cells came in on frame 8 (16 pixels): 0.19 s later, frame 14.
         #expect(firstScan == 14)
+    }
+
+    /// The first frame, of a pan moving `dx` pixels a frame, whose plan holds a scan; `onScan` gets its mask.
+    private static func firstScan(
+        _ scheduler: inout OCRScheduler, dx: Double, onScan: (CellMask) -> Void = { _ in }
+    ) throws -> Int? {
+        for sequence in 1..<20 {
+            scheduler.observe(OCRSchedulerTests.moved(dx: dx, dy: 0), width: width, height: height)
+            let jobs = scheduler.plan(
+                frame: try OCRSchedulerTests.frame(UInt64(sequence)), time: Double(sequence) / 30, tracks: [], queueEmpty: true)
+            if let mask = OCRSchedulerTests.scanMask(jobs) {
+                onScan(mask)
+                return sequence
+            }
+            for job in jobs { scheduler.completed(OCRSchedulerTests.result(of: job), offset: .identity) }
+        }
+        return nil
     }
 }
