@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "lensd", targets: ["lensd"]),
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "OCR", targets: ["OCR"]),
+        .library(name: "SceneAnalysis", targets: ["SceneAnalysis"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "Inference", targets: ["Inference"]),
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "TextRecognition", targets: ["TextRecognition"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        .library(name: "LensProtocol", targets: ["LensProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,9 +72,13 @@ let package = Package(
             name: "OCR",
             dependencies: ["CTesseract", "CLeptonica", "CKernels", "Inference", "TextDetection", "TextRecognition"]
         ),
-        .target(name: "Tracking", dependencies: ["CKernels"]),
+        // How the camera's picture moves and changes from frame to frame.
+        .target(name: "SceneAnalysis", dependencies: ["CKernels"]),
+        .target(name: "Tracking", dependencies: ["SceneAnalysis"]),
         .target(name: "Conversion"),
         .target(name: "Evaluation"),
+        // The NDJSON protocol's messages, encoded by lensd and decodable by a Swift client.
+        .target(name: "LensProtocol"),
         // The HTTP viewer: the page, frames as JPEG and MJPEG, events, control, metrics; drawing prices on pictures.
         .target(
             name: "Viewer",
@@ -86,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer",
+                "Capture", "OCR", "SceneAnalysis", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -102,7 +108,10 @@ let package = Package(
         .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Inference", "Capture"]),
         .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "Inference", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking"], exclude: ["Fixtures"]),
+        // What more than one test target uses: a seeded random generator, a moving test scene.
+        .target(name: "TestSupport", dependencies: ["SceneAnalysis"], path: "Tests/TestSupport"),
+        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "CKernels", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "SceneAnalysis", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConversionTests",
             dependencies: [
@@ -114,7 +123,8 @@ let package = Package(
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation"], exclude: ["Fixtures"]),
+        .testTarget(name: "LensProtocolTests", dependencies: ["LensProtocol"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,3 +1,5 @@
+import SceneAnalysis
+
 /// Smooths a track's box with four constant-velocity Kalman filters: centre x, centre y, width and height.
 ///
 /// Noise is expressed relative to the box height, so the same settings work for near and far

@@ -1,4 +1,5 @@
 import Foundation
+import SceneAnalysis
 
 /// How the currency of a price was decided.
 public enum CurrencyEvidence: String, Sendable, Hashable, Codable {

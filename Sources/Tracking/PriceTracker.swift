@@ -1,3 +1,4 @@
+import SceneAnalysis
 import Synchronization
 
 /// Turns each frame's price detections into stable, smoothed, voted tracks for the overlay.

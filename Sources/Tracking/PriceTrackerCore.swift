@@ -1,3 +1,5 @@
+import SceneAnalysis
+
 /// The state and the per-frame algorithm of a `PriceTracker`, without synchronisation.
 ///
 /// Each `update` runs, in order: advance every track's box filter to the frame time and apply

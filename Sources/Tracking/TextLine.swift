@@ -1,3 +1,5 @@
+import SceneAnalysis
+
 /// One line of recognised text with the boxes of its words, as an OCR engine reports it.
 ///
 /// Tracking does not depend on the OCR module: the daemon maps the engine's results into

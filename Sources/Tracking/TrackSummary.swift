@@ -1,3 +1,5 @@
+import SceneAnalysis
+
 /// What a reader scheduler needs to know of one live track, shown or not.
 ///
 /// Returned by `PriceTracker.summaries`; the box is the tracker's current (motion-compensated,

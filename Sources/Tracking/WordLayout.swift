@@ -1,3 +1,5 @@
+import SceneAnalysis
+
 /// Where each OCR word of a line sits in the line's text, to map text spans back to pixels.
 ///
 /// Words are found in order in the line text (the engine joins them with spaces, but may add or drop

@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import LensProtocol
 
 /// The conversions of the prices on screen, kept while the rate table and the locale stay the
 /// same, so that a tracked price is converted once rather than on every frame it is shown.

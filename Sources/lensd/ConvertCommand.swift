@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conversion
 import Foundation
+import LensProtocol
 import Tracking
 
 /// `lensd convert`: converts one amount with the same rates the daemon uses.

@@ -1,4 +1,5 @@
 import Capture
+import LensProtocol
 import Logging
 
 /// Turns a camera's ``DeviceStatus`` changes into `DEVICE` lines (source `v4l2`), with an `ERROR`

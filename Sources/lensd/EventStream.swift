@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LensProtocol
 import Synchronization
 
 /// Writes protocol messages as newline-delimited JSON to a file descriptor (stdout by default).

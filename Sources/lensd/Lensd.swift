@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Conversion
+import LensProtocol
 import Tracking
 
 /// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.

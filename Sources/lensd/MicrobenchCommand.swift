@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import Foundation
+import SceneAnalysis
 import Tracking
 
 /// `lensd microbench`: throughput of the CPU-only stages, measured in this process.

@@ -1,5 +1,7 @@
 import Conversion
 import Foundation
+import LensProtocol
+import SceneAnalysis
 import Tracking
 
 /// Turns tracked prices into protocol `PriceMessage`s: normalised boxes and conversions into every target.

@@ -1,6 +1,8 @@
 import Conversion
 import Foundation
+import LensProtocol
 import OCR
+import SceneAnalysis
 import Tracking
 
 /// The ordered stage of the pipeline: OCR lines of one frame → prices → tracks → conversions → `OVERLAYS`.

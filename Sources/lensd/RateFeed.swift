@@ -1,6 +1,7 @@
 import Conversion
 import Dispatch
 import Foundation
+import LensProtocol
 import Logging
 import Synchronization
 

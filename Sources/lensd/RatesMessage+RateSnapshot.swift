@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import LensProtocol
 
 extension RatesMessage {
     /// Describes the table a rate service uses, as of `now`.

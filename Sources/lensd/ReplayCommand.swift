@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import Foundation
+import LensProtocol
 import Logging
 import ServiceLifecycle
 import Tracking

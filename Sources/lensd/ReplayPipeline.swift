@@ -1,8 +1,10 @@
 import Capture
 import Dispatch
 import Foundation
+import LensProtocol
 import Logging
 import OCR
+import SceneAnalysis
 import Synchronization
 import Tracking
 

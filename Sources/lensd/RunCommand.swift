@@ -3,6 +3,7 @@ import Capture
 import Conversion
 import Dispatch
 import Foundation
+import LensProtocol
 import Logging
 import Tracking
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import Foundation
+import LensProtocol
 import OCR
 import Synchronization
 import TextDetection

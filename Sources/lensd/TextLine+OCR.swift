@@ -1,4 +1,5 @@
 import OCR
+import SceneAnalysis
 import Tracking
 
 extension TextLine {

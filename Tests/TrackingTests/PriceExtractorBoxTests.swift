@@ -1,4 +1,5 @@
 import Foundation
+import SceneAnalysis
 import Testing
 
 @testable import Tracking

@@ -1,3 +1,4 @@
+import SceneAnalysis
 import Testing
 
 @testable import Tracking

@@ -1,4 +1,5 @@
 import Foundation
+import SceneAnalysis
 import Testing
 import Tracking
 

@@ -1,4 +1,6 @@
 import Foundation
+import SceneAnalysis
+import TestSupport
 import Testing
 import Tracking
 

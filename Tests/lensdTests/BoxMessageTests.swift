@@ -1,3 +1,5 @@
+import LensProtocol
+import SceneAnalysis
 import Testing
 import Tracking
 @testable import lensd

@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import LensProtocol
 import Testing
 
 @testable import lensd

@@ -1,4 +1,5 @@
 import Capture
+import SceneAnalysis
 import Testing
 import Tracking
 @testable import lensd

@@ -1,3 +1,4 @@
+import LensProtocol
 import Testing
 @testable import lensd
 

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import OCR
+import SceneAnalysis
 import Synchronization
 import Testing
 import Tracking

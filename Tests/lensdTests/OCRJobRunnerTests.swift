@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import OCR
+import SceneAnalysis
 import Testing
 import Tracking
 @testable import lensd

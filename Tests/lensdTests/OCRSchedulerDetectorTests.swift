@@ -1,5 +1,6 @@
 import Capture
 import OCR
+import SceneAnalysis
 import TextDetection
 import Testing
 import Tracking

@@ -1,5 +1,6 @@
 import Capture
 import OCR
+import SceneAnalysis
 import Testing
 import Tracking
 @testable import lensd

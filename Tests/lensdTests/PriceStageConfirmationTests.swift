@@ -1,7 +1,9 @@
 import Capture
 import Conversion
 import Foundation
+import LensProtocol
 import OCR
+import SceneAnalysis
 import Testing
 import Tracking
 @testable import lensd

@@ -1,3 +1,4 @@
+import LensProtocol
 import Synchronization
 import Testing
 @testable import lensd

@@ -1,3 +1,4 @@
+import SceneAnalysis
 import TextDetection
 import Testing
 import Tracking

@@ -1,4 +1,5 @@
 import Foundation
+import LensProtocol
 import Synchronization
 import Testing
 @testable import lensd

@@ -1,3 +1,5 @@
+import LensProtocol
+
 /// Everything `lensd bench` measures in one run (or the medians over runs).
 ///
 /// Every figure is optional: it is absent when the run could not give it (no truth, a run too

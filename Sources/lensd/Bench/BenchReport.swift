@@ -1,4 +1,5 @@
 import Foundation
+import LensProtocol
 
 /// The result of `lensd bench`: what was run, each run's figures and their medians, as one JSON
 /// object (`--json`) or a table.

@@ -1,4 +1,5 @@
 import Foundation
+import LensProtocol
 
 /// The figures `lensd bench` reads back from the child's final `STATS` line (docs/protocol.md).
 struct FinalStats: Decodable, Sendable {

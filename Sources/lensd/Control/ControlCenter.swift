@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import LensProtocol
 import Synchronization
 
 /// Where every control line goes, from stdin or a socket client: it parses and checks the line,

@@ -1,5 +1,6 @@
 import Conversion
 import Foundation
+import LensProtocol
 
 /// Reads one control line (`{"cmd":"zoom","level":2.0}`) into a ``ControlRequest``, or says why not.
 ///

@@ -1,3 +1,5 @@
+import LensProtocol
+
 /// Why a control line was refused; the reply is an `ERROR` with ``message`` and nothing changes.
 struct ControlRejection: Error, Sendable, Equatable {
     /// One sentence for the client.

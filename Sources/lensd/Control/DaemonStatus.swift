@@ -1,3 +1,4 @@
+import LensProtocol
 import Synchronization
 
 /// The state control messages change, as last applied by the ordered stage, for `status` replies.

@@ -1,4 +1,5 @@
 import Conversion
+import LensProtocol
 import Tracking
 
 extension PriceStage {

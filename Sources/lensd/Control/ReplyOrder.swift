@@ -1,3 +1,4 @@
+import LensProtocol
 import Synchronization
 
 /// Keeps one client's control replies in the order its requests came: `status` is answered at

@@ -1,4 +1,5 @@
 import Foundation
+import LensProtocol
 import Logging
 import ServiceLifecycle
 

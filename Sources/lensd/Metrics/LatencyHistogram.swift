@@ -1,4 +1,5 @@
 import Histogram
+import LensProtocol
 import Synchronization
 
 /// A whole-run latency distribution (HdrHistogram): microsecond resolution, 3 significant digits,

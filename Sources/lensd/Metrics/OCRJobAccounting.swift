@@ -1,3 +1,4 @@
+import LensProtocol
 import Synchronization
 
 /// How many scheduled OCR jobs of each kind ran and the worker CPU time they took

@@ -1,4 +1,5 @@
 import Capture
+import LensProtocol
 import Synchronization
 
 /// Counters and timings of a running pipeline and its clients, read by `STATS` and `status`.

@@ -1,3 +1,5 @@
+import LensProtocol
+
 /// Whole-run latency histograms of the pipeline's stages (see ``LatencyStage``).
 final class StageLatencies: Sendable {
     private let queue = LatencyHistogram()

@@ -1,4 +1,5 @@
 import Capture
+import LensProtocol
 import Synchronization
 
 /// Builds `STATS` lines from ``PipelineMetrics``: periodic ones cover the time since the previous

@@ -1,4 +1,5 @@
 import Capture
+import SceneAnalysis
 import Tracking
 
 /// Tells a proposed line near the frame's top or bottom edge whose glyphs end before it: the

@@ -1,4 +1,5 @@
 import OCR
+import SceneAnalysis
 import Tracking
 
 /// A finished read applied to a later frame: lines read on the job's frame, the motion that moves

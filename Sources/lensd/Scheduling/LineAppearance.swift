@@ -1,4 +1,5 @@
 import Capture
+import SceneAnalysis
 import Tracking
 
 /// A coarse picture of a text line: the mean luma of a grid of blocks over its box, four rows

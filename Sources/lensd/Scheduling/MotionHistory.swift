@@ -1,3 +1,4 @@
+import SceneAnalysis
 import Tracking
 
 /// How the image content of each recent frame lies relative to the first frame: the measured

@@ -1,5 +1,6 @@
 import Capture
 import OCR
+import SceneAnalysis
 import Tracking
 
 /// One piece of OCR work on one frame, planned by ``OCRScheduler`` and run by a worker.

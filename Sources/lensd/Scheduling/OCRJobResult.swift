@@ -1,4 +1,5 @@
 import OCR
+import SceneAnalysis
 import Tracking
 
 /// What a worker found for one ``OCRJob``, in the pixels of the job's frame.

@@ -1,3 +1,4 @@
+import SceneAnalysis
 import Tracking
 
 /// How much of the unread frame one scan takes on with the text detector: at most `blocks` of the

@@ -1,4 +1,5 @@
 import Capture
+import SceneAnalysis
 import Synchronization
 import Tracking
 

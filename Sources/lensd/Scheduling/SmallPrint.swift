@@ -1,3 +1,4 @@
+import SceneAnalysis
 import Tracking
 
 /// Tells a price tag's small print (its product name, a date, an article number) from the lines

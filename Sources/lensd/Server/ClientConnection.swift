@@ -1,5 +1,6 @@
 import DequeModule
 import Foundation
+import LensProtocol
 import NIOCore
 import Synchronization
 

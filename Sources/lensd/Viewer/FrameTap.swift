@@ -1,4 +1,5 @@
 import Capture
+import LensProtocol
 import Synchronization
 import Viewer
 

@@ -1,4 +1,5 @@
 import Foundation
+import LensProtocol
 
 /// Where the reply to a `POST /control` goes: the HTTP response, once, as the protocol's line.
 struct HTTPControlReply: ControlReplySink {

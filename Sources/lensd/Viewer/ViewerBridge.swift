@@ -1,6 +1,7 @@
 import Capture
 import Conversion
 import Foundation
+import LensProtocol
 import Logging
 import Synchronization
 import Viewer

@@ -1,4 +1,5 @@
 import Foundation
+import LensProtocol
 import Viewer
 
 extension ViewerOverlay {
