@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "OCR", targets: ["OCR"]),
         .library(name: "SceneAnalysis", targets: ["SceneAnalysis"]),
+        .library(name: "PriceParsing", targets: ["PriceParsing"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "Inference", targets: ["Inference"]),
@@ -74,7 +75,9 @@ let package = Package(
         ),
         // How the camera's picture moves and changes from frame to frame.
         .target(name: "SceneAnalysis", dependencies: ["CKernels"]),
-        .target(name: "Tracking", dependencies: ["SceneAnalysis"]),
+        // Prices in read text: amounts, currencies, units, and where on the line they stand.
+        .target(name: "PriceParsing", dependencies: ["SceneAnalysis"]),
+        .target(name: "Tracking", dependencies: ["SceneAnalysis", "PriceParsing"]),
         .target(name: "Conversion"),
         .target(name: "Evaluation"),
         // The NDJSON protocol's messages, encoded by lensd and decodable by a Swift client.
@@ -92,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "SceneAnalysis", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
+                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -111,7 +114,8 @@ let package = Package(
         // What more than one test target uses: a seeded random generator, a moving test scene.
         .target(name: "TestSupport", dependencies: ["SceneAnalysis"], path: "Tests/TestSupport"),
         .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "CKernels", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "SceneAnalysis", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PriceParsingTests", dependencies: ["PriceParsing", "SceneAnalysis"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PriceParsing", "SceneAnalysis", "TestSupport"]),
         .testTarget(
             name: "ConversionTests",
             dependencies: [
@@ -124,7 +128,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
         .testTarget(name: "LensProtocolTests", dependencies: ["LensProtocol"]),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis"], exclude: ["Fixtures"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

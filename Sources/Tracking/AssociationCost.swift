@@ -1,4 +1,5 @@
 import Foundation
+import PriceParsing
 import SceneAnalysis
 
 /// The cost of explaining a detection by a track, or `nil` when the pair is implausible.

@@ -1,3 +1,5 @@
+import PriceParsing
+
 extension PriceTracker {
     /// The prices of a still image (`scan`), with no tracking or gating.
     ///

@@ -1,3 +1,4 @@
+import PriceParsing
 import SceneAnalysis
 import Synchronization
 

@@ -1,3 +1,4 @@
+import PriceParsing
 import SceneAnalysis
 
 /// The state and the per-frame algorithm of a `PriceTracker`, without synchronisation.

@@ -1,3 +1,5 @@
+import PriceParsing
+
 /// Everything the tracker remembers about one track.
 struct TrackRecord: Sendable {
     /// The public id (`p1`, …), given when the track is first shown.

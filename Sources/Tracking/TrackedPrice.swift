@@ -1,4 +1,5 @@
 import Foundation
+import PriceParsing
 import SceneAnalysis
 
 /// One price as the overlay shows it: stable id while visible, smoothed box, voted value.

@@ -1,4 +1,5 @@
 import Foundation
+import PriceParsing
 
 /// The history of a track's reads and the value they vote for.
 ///

@@ -2,6 +2,7 @@ import ArgumentParser
 import Conversion
 import Foundation
 import LensProtocol
+import PriceParsing
 import Tracking
 
 /// `lensd convert`: converts one amount with the same rates the daemon uses.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conversion
 import Foundation
+import PriceParsing
 import Tracking
 
 /// Options that choose the currencies prices are read in and converted to.

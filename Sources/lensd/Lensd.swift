@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import LensProtocol
+import PriceParsing
 import Tracking
 
 /// lensd: reads prices from camera or recorded frames and streams converted price overlays as NDJSON.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import Foundation
+import PriceParsing
 import SceneAnalysis
 import Tracking
 
@@ -98,7 +99,7 @@ struct MicrobenchCommand: ParsableCommand {
             abstract: "Lines per second of the price extractor over a labelled corpus.")
 
         @Option(help: ArgumentHelp("JSON array of {\"text\", \"source\", \"bareNumbers\"} lines.", valueName: "file"))
-        var corpus = "Tests/TrackingTests/Fixtures/price-corpus.json"
+        var corpus = "Tests/PriceParsingTests/Fixtures/price-corpus.json"
 
         @Option(help: "Passes over the corpus per run.")
         var passes = 50

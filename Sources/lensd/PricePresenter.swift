@@ -1,6 +1,7 @@
 import Conversion
 import Foundation
 import LensProtocol
+import PriceParsing
 import SceneAnalysis
 import Tracking
 

@@ -2,6 +2,7 @@ import Conversion
 import Foundation
 import LensProtocol
 import OCR
+import PriceParsing
 import SceneAnalysis
 import Tracking
 

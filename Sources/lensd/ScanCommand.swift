@@ -4,6 +4,7 @@ import Conversion
 import Foundation
 import LensProtocol
 import OCR
+import PriceParsing
 import Synchronization
 import TextDetection
 import Tracking

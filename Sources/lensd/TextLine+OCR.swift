@@ -1,4 +1,5 @@
 import OCR
+import PriceParsing
 import SceneAnalysis
 import Tracking
 

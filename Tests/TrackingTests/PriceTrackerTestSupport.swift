@@ -1,4 +1,5 @@
 import Foundation
+import PriceParsing
 import SceneAnalysis
 import TestSupport
 import Tracking

@@ -1,4 +1,5 @@
 import Foundation
+import PriceParsing
 import Testing
 
 @testable import Tracking

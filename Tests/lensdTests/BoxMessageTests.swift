@@ -1,4 +1,5 @@
 import LensProtocol
+import PriceParsing
 import SceneAnalysis
 import Testing
 import Tracking

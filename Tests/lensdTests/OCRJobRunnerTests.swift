@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import OCR
+import PriceParsing
 import SceneAnalysis
 import Testing
 import Tracking

@@ -3,6 +3,7 @@ import Conversion
 import Foundation
 import LensProtocol
 import OCR
+import PriceParsing
 import SceneAnalysis
 import Testing
 import Tracking

@@ -1,5 +1,6 @@
 import Conversion
 import LensProtocol
+import PriceParsing
 import Tracking
 
 extension PriceStage {

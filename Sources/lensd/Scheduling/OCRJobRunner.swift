@@ -1,5 +1,6 @@
 import Capture
 import OCR
+import PriceParsing
 import SceneAnalysis
 import TextDetection
 import Tracking

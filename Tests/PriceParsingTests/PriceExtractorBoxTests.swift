@@ -2,7 +2,7 @@ import Foundation
 import SceneAnalysis
 import Testing
 
-@testable import Tracking
+@testable import PriceParsing
 
 @Suite("PriceExtractor boxes and confidence")
 struct PriceExtractorBoxTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tracking
+@testable import PriceParsing
 
 @Suite("PriceExtractor text parsing")
 struct PriceExtractorTests {

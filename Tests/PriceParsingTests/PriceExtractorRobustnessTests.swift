@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tracking
+@testable import PriceParsing
 
 /// Arbitrary OCR garbage must never trap and must give consistent results.
 @Suite("PriceExtractor robustness")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tracking
+@testable import PriceParsing
 
 @Suite("PriceExtractor issue #3 features")
 struct PriceExtractorFeatureTests {

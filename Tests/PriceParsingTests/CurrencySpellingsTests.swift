@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Tracking
+@testable import PriceParsing
 
 @Suite("CurrencySpellings")
 struct CurrencySpellingsTests {

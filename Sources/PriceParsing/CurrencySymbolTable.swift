@@ -14,7 +14,7 @@ import Synchronization
 ///   (`Fr.` for CHF, `Kc` for an OCR-read `Kč`, `zl` for `zł`, `¤` for "the source currency").
 ///
 /// A symbol maps to one or more currencies; ``resolve(_:source:)`` picks one.
-struct CurrencySymbolTable: Sendable {
+public struct CurrencySymbolTable: Sendable {
     /// A symbol as it can be matched in text.
     struct Symbol: Sendable {
         /// The symbol as text (`R$`).
@@ -50,7 +50,7 @@ struct CurrencySymbolTable: Sendable {
     let minorUnitsByCode: [String: Int]
 
     /// The table built from this process's ICU data.
-    static let shared = CurrencySymbolTable(spellings: .load(cachedIn: CurrencySymbolCache.current))
+    public static let shared = CurrencySymbolTable(spellings: .load(cachedIn: CurrencySymbolCache.current))
 
     /// Spellings ICU lacks, with the currencies they stand for and whether they are printed before the amount.
     ///
@@ -165,7 +165,7 @@ struct CurrencySymbolTable: Sendable {
     }
 
     /// Fraction digits of `code` (2 unless CLDR says otherwise).
-    func minorUnits(of code: String) -> Int {
+    public func minorUnits(of code: String) -> Int {
         minorUnitsByCode[code] ?? 2
     }
 

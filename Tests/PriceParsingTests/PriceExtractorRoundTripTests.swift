@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tracking
+@testable import PriceParsing
 
 /// Amounts formatted by Foundation's currency formatter read back as the same amount and currency.
 @Suite("PriceExtractor reads what NumberFormatter prints")

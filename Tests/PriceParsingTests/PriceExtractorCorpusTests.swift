@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tracking
+@testable import PriceParsing
 
 /// Precision and recall over the labelled corpus in `Fixtures/price-corpus.json`.
 ///
