@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LensProtocol
 import Synchronization
+import SystemPackage
 
 /// Writes protocol messages as newline-delimited JSON to a file descriptor (stdout by default).
 ///
@@ -147,20 +148,14 @@ final class EventStream: Sendable {
         }
     }
 
-    /// Writes every byte, retrying EINTR and short writes; false once the descriptor fails (EPIPE, EBADF…).
+    /// Writes every byte (`FileDescriptor.writeAll`: short writes continued, `EINTR` retried);
+    /// false once the descriptor fails (EPIPE, EBADF…).
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
+        do {
+            _ = try FileDescriptor(rawValue: descriptor).writeAll(data)
             return true
+        } catch {
+            return false
         }
     }
 }

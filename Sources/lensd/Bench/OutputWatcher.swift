@@ -2,6 +2,7 @@ import Capture
 import Evaluation
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// Reads the measured child's stdout as it streams, copies it into a file, and notes when things
 /// happened on the parent's clock: the first `OVERLAYS` line, and the last time a price id was
@@ -58,15 +59,18 @@ final class OutputWatcher: Sendable {
         var pending: [UInt8] = []
         var writing = true
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard let count = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: input).read(into: $0) }), count > 0 else {
+                break
+            }
             let now = MonotonicInstant.now().seconds(since: started)
             let chunk = buffer[0..<count]
-            if writing, !Self.writeAll(chunk, to: output) {
-                writing = false
-                let reason = String(cString: strerror(errno))
-                state.withLock { $0.summary.failure = "cannot write the replay's output: \(reason)" }
+            if writing {
+                do {
+                    _ = try FileDescriptor(rawValue: output).writeAll(chunk)
+                } catch {
+                    writing = false
+                    state.withLock { $0.summary.failure = "cannot write the replay's output: \(error)" }
+                }
             }
             pending.append(contentsOf: chunk)
             var lineStart = pending.startIndex
@@ -92,16 +96,5 @@ final class OutputWatcher: Sendable {
                 state.summary.confirmedIDs += 1
             }
         }
-    }
-
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Bool {
-        var remaining = bytes[...]
-        while !remaining.isEmpty {
-            let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            remaining = remaining.dropFirst(written)
-        }
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Reads control messages from stdin (`--control stdin`) on a thread of its own; replies go to stdout.
 ///
@@ -15,9 +16,10 @@ struct StdinControlReader {
             var framer = ControlLineFramer()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
+                // `read(into:)` retries EINTR; a failure or the end of input ends the reader.
+                guard let count = try? buffer.withUnsafeMutableBytes({ try FileDescriptor.standardInput.read(into: $0) }), count > 0 else {
+                    return
+                }
                 for item in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) {
                     switch item {
                     case .line(let line): center.handle(line: line, replyTo: replies.slot(replyingTo: sink))
