@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
         .testTarget(name: "LensProtocolTests", dependencies: ["LensProtocol"]),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing"], exclude: ["Fixtures"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Deterministic control-line generator for fuzzing: valid commands, mutations of them, random
 /// bytes (often invalid UTF-8), overlong lines and deep nesting. Lines never contain `\n`.
 struct ControlLineFuzzer {
-    private var random: SplitMix64
+    private var random: SeededGenerator
 
     static let templates = [
         #"{"cmd":"zoom","level":2.0}"#, #"{"cmd":"torch","on":true}"#, #"{"cmd":"lock","id":"p12"}"#,
@@ -14,7 +15,7 @@ struct ControlLineFuzzer {
     ]
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     mutating func next() -> UInt64 {

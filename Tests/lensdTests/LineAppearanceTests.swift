@@ -1,5 +1,6 @@
 import Capture
 import SceneAnalysis
+import TestSupport
 import Testing
 import Tracking
 @testable import lensd
@@ -14,7 +15,7 @@ struct LineAppearanceTests {
     /// horizontally by that many pixels either way.
     static func frame(seed: UInt64, dx: Int = 0, dy: Int = 0, blur: Int = 0, brightness: Int = 0) throws -> Frame {
         var plane = [UInt8](repeating: UInt8(200 + brightness), count: width * height)
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var x = Int(line.x) + dx
         while x < Int(line.maxX) + dx - 4 {
             let stroke = 2 + Int(generator.next() % 4), gap = 2 + Int(generator.next() % 7)
