@@ -19,10 +19,7 @@ extension OCRLine {
 extension OCRRect {
     /// Whether the two rectangles share at least half of the smaller one's area.
     func overlapsMostly(_ other: OCRRect) -> Bool {
-        let width = min(x + self.width, other.x + other.width) - max(x, other.x)
-        let height = min(y + self.height, other.y + other.height) - max(y, other.y)
-        guard width > 0, height > 0 else { return false }
-        let smaller = min(self.width * self.height, other.width * other.height)
-        return smaller > 0 && 2 * width * height >= smaller
+        let shared = intersectionArea(other)
+        return shared > 0 && 2 * shared >= min(width * height, other.width * other.height)
     }
 }

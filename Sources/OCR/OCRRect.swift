@@ -18,4 +18,11 @@ public struct OCRRect: Sendable, Hashable {
         return OCRRect(
             x: x0, y: y0, width: max(x + width, other.x + other.width) - x0, height: max(y + height, other.y + other.height) - y0)
     }
+
+    /// Pixels of the area the two rectangles share (0 when they do not overlap).
+    public func intersectionArea(_ other: OCRRect) -> Int {
+        let width = min(x + self.width, other.x + other.width) - max(x, other.x)
+        let height = min(y + self.height, other.y + other.height) - max(y, other.y)
+        return width > 0 && height > 0 ? width * height : 0
+    }
 }

@@ -724,7 +724,7 @@ public final class TextRegionDetector {
             let outer = candidates[coarse]
             let inside = candidates.indices.filter { index in
                 kept[index] && candidates[index].level < outer.level
-                    && Self.intersection(candidates[index].box, outer.box) * 2 >= Self.area(candidates[index].box)
+                    && candidates[index].box.intersectionArea(outer.box) * 2 >= Self.area(candidates[index].box)
             }
             guard !inside.isEmpty else { continue }
             // Lines (at least twice as wide as high), not parts of big glyphs.
@@ -788,7 +788,7 @@ public final class TextRegionDetector {
 
     /// Whether at least half of `inner` lies inside `outer`.
     private static func liesMostlyInside(_ inner: OCRRect, _ outer: OCRRect) -> Bool {
-        intersection(inner, outer) * 2 >= area(inner)
+        inner.intersectionArea(outer) * 2 >= area(inner)
     }
 
     /// Joins boxes that sit side by side on one text line (words a wide space apart, a currency
@@ -841,9 +841,4 @@ public final class TextRegionDetector {
 
     private static func area(_ box: OCRRect) -> Int { box.width * box.height }
 
-    private static func intersection(_ a: OCRRect, _ b: OCRRect) -> Int {
-        let width = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
-        let height = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
-        return width > 0 && height > 0 ? width * height : 0
-    }
 }

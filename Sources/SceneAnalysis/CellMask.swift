@@ -71,6 +71,15 @@ public struct CellMask: Sendable, Hashable {
         }
     }
 
+    /// Clears every cell not set in `other` (same geometry; cells outside `other` are cleared).
+    public mutating func formIntersection(_ other: CellMask) {
+        for row in 0..<rows {
+            for column in 0..<columns where !other[column, row] {
+                bits[row * columns + column] = false
+            }
+        }
+    }
+
     /// Clears every cell set in `other` (same geometry; cells outside either are ignored).
     public mutating func subtract(_ other: CellMask) {
         for row in 0..<min(rows, other.rows) {

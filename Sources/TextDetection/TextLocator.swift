@@ -277,12 +277,10 @@ public struct TextLocator: Sendable {
     /// ``directionLines`` lines show their direction.
     public static func shareOnEnd(_ boxes: [TextBox]) -> Double {
         var lines = 0, across = 0.0, onEnd = 0.0
-        for box in boxes {
-            let long = max(box.width, box.height), short = min(box.width, box.height)
-            guard short > 0, long >= lineElongation * short else { continue }
-            let direction = box.width >= box.height ? box.angle : box.angle + .pi / 2
+        for line in boxes.map(alongText) {
+            guard line.height > 0, line.width >= lineElongation * line.height else { continue }
             lines += 1
-            if abs(sin(direction)) > abs(cos(direction)) { onEnd += long } else { across += long }
+            if abs(sin(line.angle)) > abs(cos(line.angle)) { onEnd += line.width } else { across += line.width }
         }
         return lines >= directionLines ? onEnd / (onEnd + across) : 0
     }

@@ -13,22 +13,19 @@ struct FrameReader: Sendable {
     func read(luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, engine: TesseractEngine) throws(OCRError) -> [OCRLine] {
         guard let regions else { return try engine.recognize(luma: luma, width: width, height: height, stride: stride) }
         if let detectors {
-            let found = try locate(luma: luma, width: width, height: height, stride: stride, detectors: detectors)
-            let upright = try regions.withRecognizer { (recognizer) throws(OCRError) -> [OCRLine] in
-                try recognizer.read(luma: luma, width: width, height: height, stride: stride, boxes: found, using: engine)
-            }
-            guard TextLocator.shareOnEnd(found) >= Self.turnedLookShare else { return upright }
+            let upright = try readDetected(luma: luma, width: width, height: height, stride: stride, regions: regions, detectors: detectors, engine: engine)
+            guard TextLocator.shareOnEnd(upright.boxes) >= Self.turnedLookShare else { return upright.lines }
             // Text on end (a camera held on its side): the image turned a quarter shows it across,
             // where the detector finds it as it finds upright text. Where both looks read a line,
             // the surer read stands.
             let turned = QuarterTurnedImage(luma: luma, width: width, height: height, stride: stride, direction: .clockwise)
             let across = try turned.luma.withUnsafeBufferPointer { (plane) throws(OCRError) -> [OCRLine] in
-                let boxes = try locate(luma: plane, width: turned.width, height: turned.height, stride: turned.width, detectors: detectors)
-                return try regions.withRecognizer { (recognizer) throws(OCRError) -> [OCRLine] in
-                    try recognizer.read(luma: plane, width: turned.width, height: turned.height, stride: turned.width, boxes: boxes, using: engine)
-                }
+                try readDetected(
+                    luma: plane, width: turned.width, height: turned.height, stride: turned.width, regions: regions, detectors: detectors,
+                    engine: engine
+                ).lines
             }
-            return OCRLine.surer(upright, across.map(turned.original))
+            return OCRLine.surer(upright.lines, across.map(turned.original))
         }
         return try regions.withRecognizer { (recognizer) throws(OCRError) -> [OCRLine] in
             try recognizer.recognize(luma: luma, width: width, height: height, stride: stride, using: engine)
@@ -39,17 +36,23 @@ struct FrameReader: Sendable {
     /// still is also looked at turned a quarter.
     static let turnedLookShare = 0.05
 
-    /// The text the detector finds in the whole image, at a still's scales.
-    private func locate(
-        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, detectors: TextDetectorPool
-    ) throws(OCRError) -> [TextBox] {
+    /// The boxes the detector finds in the whole image, at a still's scales, and the lines read in them.
+    private func readDetected(
+        luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, regions: RegionRecognizerPool, detectors: TextDetectorPool,
+        engine: TesseractEngine
+    ) throws(OCRError) -> (boxes: [TextBox], lines: [OCRLine]) {
         let locator = TextLocator(configuration: .still(width: width, height: height))
+        let boxes: [TextBox]
         do throws(DetectorError) {
-            return try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
+            boxes = try detectors.withDetector { (detector) throws(DetectorError) -> [TextBox] in
                 try locator.locate(luma: luma, width: width, height: height, stride: stride, using: detector).boxes
             }
         } catch {
             throw .detectionFailed(error.description)
         }
+        let lines = try regions.withRecognizer { (recognizer) throws(OCRError) -> [OCRLine] in
+            try recognizer.read(luma: luma, width: width, height: height, stride: stride, boxes: boxes, using: engine)
+        }
+        return (boxes, lines)
     }
 }

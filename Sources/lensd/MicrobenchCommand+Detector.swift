@@ -79,21 +79,19 @@ extension MicrobenchCommand {
                     }
                 }
                 if let failure { throw ValidationError(failure.description) }
-                let milliseconds = rates.map { $0 > 0 ? 1000 / $0 : 0 }.sorted()
+                let milliseconds = MicrobenchCommand.Milliseconds(rates: rates)
                 let figure = Figure(
                     benchmark: "detector \(frames[0].width)x\(frames[0].height)", scale: scale,
                     inputPixelsPerFrame: cost.inputPixels / frames.count, networkRunsPerFrame: cost.runs / frames.count,
-                    boxesPerFrame: Double(boxes) / Double(frames.count), medianMilliseconds: milliseconds[milliseconds.count / 2],
-                    minimumMilliseconds: milliseconds.first ?? 0, maximumMilliseconds: milliseconds.last ?? 0)
+                    boxesPerFrame: Double(boxes) / Double(frames.count), medianMilliseconds: milliseconds.median,
+                    minimumMilliseconds: milliseconds.minimum, maximumMilliseconds: milliseconds.maximum)
                 if recording.json {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys]
-                    print(String(decoding: try encoder.encode(figure), as: UTF8.self))
+                    MicrobenchCommand.printJSON(figure)
                 } else {
                     print(figure.benchmark + String(
                         format: " at scale %g: median %.0f ms a frame (min %.0f, max %.0f; %d runs of %d frames), %d network pixels in %d runs, %.1f boxes",
                         scale, figure.medianMilliseconds, figure.minimumMilliseconds, figure.maximumMilliseconds,
-                        milliseconds.count, frames.count, figure.inputPixelsPerFrame, figure.networkRunsPerFrame, figure.boxesPerFrame))
+                        milliseconds.runs, frames.count, figure.inputPixelsPerFrame, figure.networkRunsPerFrame, figure.boxesPerFrame))
                 }
             }
         }

@@ -93,18 +93,16 @@ extension MicrobenchCommand {
         }
 
         private func report(benchmark: String, width: Int, rates: [Double]) {
-            let milliseconds = rates.map { $0 > 0 ? 1000 / $0 : 0 }.sorted()
+            let milliseconds = MicrobenchCommand.Milliseconds(rates: rates)
             let figure = Figure(
-                benchmark: benchmark, width: width, medianMilliseconds: milliseconds[milliseconds.count / 2],
-                minimumMilliseconds: milliseconds.first ?? 0, maximumMilliseconds: milliseconds.last ?? 0)
+                benchmark: benchmark, width: width, medianMilliseconds: milliseconds.median,
+                minimumMilliseconds: milliseconds.minimum, maximumMilliseconds: milliseconds.maximum)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                print(String(decoding: (try? encoder.encode(figure)) ?? Data(), as: UTF8.self))
+                MicrobenchCommand.printJSON(figure)
             } else {
                 print(figure.benchmark + String(
                     format: ": median %.1f ms a line (min %.1f, max %.1f; %d runs of %d lines)",
-                    figure.medianMilliseconds, figure.minimumMilliseconds, figure.maximumMilliseconds, milliseconds.count, lines))
+                    figure.medianMilliseconds, figure.minimumMilliseconds, figure.maximumMilliseconds, milliseconds.runs, lines))
             }
         }
 

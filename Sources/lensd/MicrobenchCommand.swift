@@ -47,12 +47,33 @@ struct MicrobenchCommand: ParsableCommand {
 
         func print(json: Bool) {
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                Swift.print(String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self))
+                MicrobenchCommand.printJSON(self)
             } else {
                 Swift.print("\(benchmark): median \(Int(median)) \(unit) (min \(Int(minimum)), max \(Int(maximum)); \(runs) runs of \(work), \(results) results each)")
             }
+        }
+    }
+
+    /// Prints `value` as one JSON object with sorted keys.
+    static func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        Swift.print(String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self))
+    }
+
+    /// Milliseconds per work item over runs measured as rates (``measure(runs:work:_:)``).
+    struct Milliseconds {
+        var median: Double
+        var minimum: Double
+        var maximum: Double
+        var runs: Int
+
+        init(rates: [Double]) {
+            let sorted = rates.map { $0 > 0 ? 1000 / $0 : 0 }.sorted()
+            median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            minimum = sorted.first ?? 0
+            maximum = sorted.last ?? 0
+            runs = sorted.count
         }
     }
 

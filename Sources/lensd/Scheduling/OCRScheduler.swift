@@ -347,9 +347,7 @@ struct OCRScheduler {
         let still = abs(velocity.dx) < ScanBudget.stillSpeed && abs(velocity.dy) < ScanBudget.stillSpeed
         var asked = CellMask(cellSize: mask.cellSize, columns: mask.columns, rows: mask.rows)
         for line in forcedLines + edgeLines { asked.set(line) }
-        var readAlready = asked
-        readAlready.subtract(mask)
-        asked.subtract(readAlready)
+        asked.formIntersection(mask)
         let forcedSquares = Set(budget.unreadCells(of: asked, width: frame.width).keys)
         let cellsPerSquare = Double(budget.block * budget.block) / Double(mask.cellSize * mask.cellSize)
         return Set(unreadCells.compactMap { square, count in

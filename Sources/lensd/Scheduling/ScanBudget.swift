@@ -22,14 +22,23 @@ struct ScanBudget: Sendable, Hashable {
     /// unread cell counts for the square that holds its top-left corner.
     func unreadCells(of unread: CellMask, width: Int) -> [Int: Int] {
         guard block > 0, width > 0 else { return [:] }
-        let columns = (width + block - 1) / block
+        let columns = columns(width: width)
         var cells: [Int: Int] = [:]
         for row in 0..<unread.rows {
             for column in 0..<unread.columns where unread[column, row] {
-                cells[(row * unread.cellSize / block) * columns + column * unread.cellSize / block, default: 0] += 1
+                cells[square(column: column, row: row, cellSize: unread.cellSize, columns: columns), default: 0] += 1
             }
         }
         return cells
+    }
+
+    /// The grid's columns across a frame `width` pixels wide.
+    private func columns(width: Int) -> Int { (width + block - 1) / block }
+
+    /// The square (index row by row, `columns` a row) holding the top-left corner of the cell at
+    /// `column`, `row` of a mask of `cellSize`-pixel cells.
+    private func square(column: Int, row: Int, cellSize: Int, columns: Int) -> Int {
+        (row * cellSize / block) * columns + column * cellSize / block
     }
 
     /// The cells of `unread` in the squares a scan takes on now (all of them when they lie in no
@@ -37,8 +46,7 @@ struct ScanBudget: Sendable, Hashable {
     /// the content's motion, frame pixels a frame.
     func firstRead(of unread: CellMask, velocity: (dx: Double, dy: Double), width: Int, height: Int, ripe: Set<Int>? = nil) -> CellMask {
         guard blocks > 0, block > 0, width > 0, height > 0 else { return unread }
-        let columns = (width + block - 1) / block
-        func square(column: Int, row: Int) -> Int { (row * unread.cellSize / block) * columns + column * unread.cellSize / block }
+        let columns = columns(width: width)
         var cells = unreadCells(of: unread, width: width)
         if let ripe { cells = cells.filter { ripe.contains($0.key) } }
         guard cells.count > blocks || ripe != nil else { return unread }
@@ -55,7 +63,8 @@ struct ScanBudget: Sendable, Hashable {
         let chosen = Set(ranked.prefix(blocks).map(\.square))
         var out = CellMask(cellSize: unread.cellSize, columns: unread.columns, rows: unread.rows)
         for row in 0..<unread.rows {
-            for column in 0..<unread.columns where unread[column, row] && chosen.contains(square(column: column, row: row)) {
+            for column in 0..<unread.columns where unread[column, row]
+                && chosen.contains(square(column: column, row: row, cellSize: unread.cellSize, columns: columns)) {
                 out[column, row] = true
             }
         }
