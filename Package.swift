@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LensProtocol", targets: ["LensProtocol"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -93,10 +94,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `lensd bench`'s measuring: a replay of lensd as a child process, its CPU, memory, latency and scores.
+        .target(
+            name: "Benchmarking",
+            dependencies: [
+                "Capture", "Evaluation", "LensProtocol",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
+                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol", "Benchmarking",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -130,6 +139,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
         .testTarget(name: "LensProtocolTests", dependencies: ["LensProtocol"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "LensProtocol"]),
         .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6],

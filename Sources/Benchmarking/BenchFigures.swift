@@ -4,7 +4,7 @@ import LensProtocol
 ///
 /// Every figure is optional: it is absent when the run could not give it (no truth, a run too
 /// short for a steady state, no latency with `--fast`). JSON keys are the snake-case names.
-struct BenchFigures: Codable, Equatable, Sendable {
+public struct BenchFigures: Codable, Equatable, Sendable {
     /// Seconds from starting the child to its exit.
     var wallSeconds: Double?
     /// From starting the child to its first `OVERLAYS` line reaching the bench (process start included).
@@ -94,7 +94,7 @@ struct BenchFigures: Codable, Equatable, Sendable {
     }
 
     /// Each figure's median over `runs` (each latency percentile separately), rounded like one run's.
-    static func median(of runs: [BenchFigures]) -> BenchFigures {
+    public static func median(of runs: [BenchFigures]) -> BenchFigures {
         var median = BenchFigures()
         for path in scalars {
             median[keyPath: path] = Median.of(runs.map { $0[keyPath: path] }).map(rounded)

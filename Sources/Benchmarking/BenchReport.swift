@@ -3,7 +3,7 @@ import LensProtocol
 
 /// The result of `lensd bench`: what was run, each run's figures and their medians, as one JSON
 /// object (`--json`) or a table.
-struct BenchReport: Encodable, Sendable {
+public struct BenchReport: Encodable, Sendable {
     var sequence: String
     var path: String
     var truth: String?
@@ -19,12 +19,28 @@ struct BenchReport: Encodable, Sendable {
     var median: BenchFigures
     var runs: [BenchFigures]
 
+    public init(
+        sequence: String, path: String, truth: String?, mode: String, fps: Double?, workers: Int,
+        arguments: [String], runDirectory: String, median: BenchFigures, runs: [BenchFigures]
+    ) {
+        self.sequence = sequence
+        self.path = path
+        self.truth = truth
+        self.mode = mode
+        self.fps = fps
+        self.workers = workers
+        self.arguments = arguments
+        self.runDirectory = runDirectory
+        self.median = median
+        self.runs = runs
+    }
+
     enum CodingKeys: String, CodingKey {
         case sequence, path, truth, mode, fps, workers, arguments, runDirectory = "run_directory", median, runs
     }
 
     /// One JSON object, keys sorted.
-    func json() throws -> String {
+    public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]
@@ -32,7 +48,7 @@ struct BenchReport: Encodable, Sendable {
     }
 
     /// A table for people.
-    var table: String {
+    public var table: String {
         let m = median
         let pace = mode == "fast" ? "--fast" : "paced at \(BenchRunner.format(fps ?? 0)) fps"
         let runsText = runs.count == 1 ? "1 run" : "median of \(runs.count) runs"

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The running `lensd` binary, which `lensd bench` starts again as the measured child.
-enum SelfExecutable {
+public enum SelfExecutable {
     /// The absolute path of this process's executable (`/proc/self/exe`), else `argv[0]` made absolute.
-    static func path() -> String {
+    public static func path() -> String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return resolved
         }

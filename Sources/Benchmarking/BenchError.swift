@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why `lensd bench` could not measure a run; each case reads as a one-line message.
-enum BenchError: Error, CustomStringConvertible {
+public enum BenchError: Error, CustomStringConvertible {
     case sequenceMissing(String)
     case unknownSequenceName(String)
     case generatorMissing
@@ -12,7 +12,7 @@ enum BenchError: Error, CustomStringConvertible {
     case noFinalStats(String)
     case io(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .sequenceMissing(let path):
             "\(path): no such sequence (a .y4m file, a directory of frames, or an image)"

@@ -2,20 +2,20 @@ import Foundation
 
 /// What a bench run replays: a `.y4m` file, a directory of frames or an image, and its ground
 /// truth when there is one (`NAME.truth.json` next to a `.y4m`, `truth.json` in a directory).
-struct BenchSequence: Equatable, Sendable {
+public struct BenchSequence: Equatable, Sendable {
     /// The path handed to `lensd replay`.
-    var path: String
+    public var path: String
     /// The ground truth, when the sequence has one.
-    var truthPath: String?
+    public var truthPath: String?
 
     /// A short name for tables and run directories: the file or directory name without `.y4m`.
-    var name: String {
+    public var name: String {
         let last = (path as NSString).lastPathComponent
         return last.hasSuffix(".y4m") ? String(last.dropLast(4)) : last
     }
 
     /// The sequence at `path`, with the truth found next to it.
-    static func at(path: String) throws(BenchError) -> BenchSequence {
+    public static func at(path: String) throws(BenchError) -> BenchSequence {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .sequenceMissing(path)

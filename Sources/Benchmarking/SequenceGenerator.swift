@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes ``GeneratedSequence``s on demand with the repository's `samples/generate.py` into
 /// `bench/out/sequences/` (ignored by git), reusing one made before.
-struct SequenceGenerator {
+public struct SequenceGenerator {
     /// The repository root: the directory holding `samples/generate.py`.
     let root: String
 
@@ -10,7 +10,7 @@ struct SequenceGenerator {
     var directory: String { (root as NSString).appendingPathComponent("bench/out/sequences") }
 
     /// The repository around the current directory or around the `lensd` binary, if any.
-    static func findRoot() -> String? {
+    public static func findRoot() -> String? {
         var candidates = [FileManager.default.currentDirectoryPath]
         var directory = (SelfExecutable.path() as NSString).deletingLastPathComponent
         for _ in 0..<6 {
@@ -21,14 +21,14 @@ struct SequenceGenerator {
     }
 
     /// The generator of the repository found by ``findRoot()``.
-    static func located() throws(BenchError) -> SequenceGenerator {
+    public static func located() throws(BenchError) -> SequenceGenerator {
         guard let root = findRoot() else { throw .generatorMissing }
         return SequenceGenerator(root: root)
     }
 
     /// The sequence `spec`, generated first unless it is already there.
     /// - Parameter progress: told what is being generated (it can take minutes).
-    func sequence(_ spec: GeneratedSequence, progress: (String) -> Void) throws(BenchError) -> BenchSequence {
+    public func sequence(_ spec: GeneratedSequence, progress: (String) -> Void) throws(BenchError) -> BenchSequence {
         let video = (directory as NSString).appendingPathComponent(spec.name + ".y4m")
         let truth = (directory as NSString).appendingPathComponent(spec.name + ".truth.json")
         if FileManager.default.fileExists(atPath: video), FileManager.default.fileExists(atPath: truth) {

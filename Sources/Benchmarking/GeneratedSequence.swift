@@ -1,7 +1,7 @@
 /// A bench sequence that `lensd bench --generate NAME` makes with `samples/generate.py`:
 /// 300 frames at 30 fps as YUV4MPEG2 with ground truth, a fixed seed per motion.
-struct GeneratedSequence: Equatable, Sendable {
-    var name: String
+public struct GeneratedSequence: Equatable, Sendable {
+    public var name: String
     /// The generator's `--motion`.
     var motion: String
     var width: Int
@@ -32,7 +32,7 @@ struct GeneratedSequence: Equatable, Sendable {
     }()
 
     /// The catalogue entry called `name`, or nil.
-    static func named(_ name: String) -> GeneratedSequence? {
+    public static func named(_ name: String) -> GeneratedSequence? {
         catalogue.first { $0.name == name }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import LensProtocol
 import Testing
-@testable import lensd
+@testable import Benchmarking
 
 @Suite("lensd bench figures")
 struct BenchFiguresTests {

@@ -5,7 +5,7 @@ import Foundation
 /// Runs `lensd replay` on a sequence as a child process and measures it from outside: wall
 /// time, time to the first `OVERLAYS` line, CPU time and peak RSS (`wait4`), CPU and RSS over time
 /// (`/proc`, every 0.5 s); then reads its final `STATS` and scores its output against the truth.
-struct BenchRunner: Sendable {
+public struct BenchRunner: Sendable {
     /// The `lensd` binary to run.
     var executable: String
     var sequence: BenchSequence
@@ -21,8 +21,23 @@ struct BenchRunner: Sendable {
     /// Where each run's output (`run-N.ndjson`) and stderr (`run-N.stderr`) go.
     var directory: String
 
+    public init(
+        executable: String, sequence: BenchSequence, truth: TruthFile?, realtimeFPS: Double?, workers: Int,
+        loop: Bool = false, duration: Double?, extraArguments: [String] = [], directory: String
+    ) {
+        self.executable = executable
+        self.sequence = sequence
+        self.truth = truth
+        self.realtimeFPS = realtimeFPS
+        self.workers = workers
+        self.loop = loop
+        self.duration = duration
+        self.extraArguments = extraArguments
+        self.directory = directory
+    }
+
     /// The child's command line after the executable.
-    var childArguments: [String] {
+    public var childArguments: [String] {
         var arguments = ["replay"]
         if let realtimeFPS {
             arguments += ["--fps", Self.format(realtimeFPS)]
@@ -35,7 +50,7 @@ struct BenchRunner: Sendable {
     }
 
     /// Runs the replay once (the `index`th run) and returns its figures.
-    func run(index: Int) throws(BenchError) -> BenchFigures {
+    public func run(index: Int) throws(BenchError) -> BenchFigures {
         let outputPath = (directory as NSString).appendingPathComponent("run-\(index).ndjson")
         let stderrPath = (directory as NSString).appendingPathComponent("run-\(index).stderr")
         let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
