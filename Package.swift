@@ -76,7 +76,7 @@ let package = Package(
             dependencies: ["CTesseract", "CLeptonica", "CKernels", "Inference", "TextDetection", "TextRecognition"]
         ),
         // How the camera's picture moves and changes from frame to frame.
-        .target(name: "SceneAnalysis", dependencies: ["CKernels"]),
+        .target(name: "SceneAnalysis", dependencies: ["Capture", "CKernels"]),
         // Prices in read text: amounts, currencies, units, and where on the line they stand.
         .target(name: "PriceParsing", dependencies: ["SceneAnalysis"]),
         .target(name: "Tracking", dependencies: ["SceneAnalysis", "PriceParsing"]),
@@ -123,8 +123,8 @@ let package = Package(
         .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "Inference", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
         // What more than one test target uses: a seeded random generator, a moving test scene.
-        .target(name: "TestSupport", dependencies: ["SceneAnalysis"], path: "Tests/TestSupport"),
-        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "CKernels", "TestSupport"], exclude: ["Fixtures"]),
+        .target(name: "TestSupport", dependencies: ["Capture", "SceneAnalysis"], path: "Tests/TestSupport"),
+        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "Capture", "CKernels", "TestSupport", "lensd"], exclude: ["Fixtures"]),
         .testTarget(name: "PriceParsingTests", dependencies: ["PriceParsing", "SceneAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PriceParsing", "SceneAnalysis", "TestSupport"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Capture
 import OCR
 import SceneAnalysis
+import TestSupport
 import Testing
 import Tracking
 @testable import lensd
@@ -10,8 +11,8 @@ import Tracking
 /// same text.
 @Suite("OCRScheduler: settled lines")
 struct OCRSchedulerSettledLineTests {
-    static let width = LineAppearanceTests.width, height = LineAppearanceTests.height
-    static let line = LineAppearanceTests.line
+    static let width = GlyphLineFrame.width, height = GlyphLineFrame.height
+    static let line = GlyphLineFrame.line
 
     static func configuration() -> OCRScheduler.Configuration {
         var configuration = OCRScheduler.Configuration()
@@ -22,7 +23,7 @@ struct OCRSchedulerSettledLineTests {
     /// A scheduler that has scanned the first frame and read `line` on it as `text`.
     static func scheduler(readingLineAs text: String, configuration: OCRScheduler.Configuration = configuration()) throws -> OCRScheduler {
         var scheduler = OCRScheduler(configuration: configuration)
-        let first = try LineAppearanceTests.frame(seed: 7)
+        let first = try GlyphLineFrame.frame(seed: 7)
         scheduler.observe(still(), width: width, height: height)
         let scan = scheduler.plan(frame: first, time: 0, tracks: [], queueEmpty: true)
         scheduler.completed(result(of: scan[0], in: first), offset: .identity)
@@ -58,7 +59,7 @@ struct OCRSchedulerSettledLineTests {
         var changed = CellMask(cellSize: 16, frameWidth: width, frameHeight: height)
         changed.set(line)
         scheduler.observe(SceneChange(motion: .identity, isStill: false, changed: changed), width: width, height: height)
-        var frame = try LineAppearanceTests.frame(seed: seed, blur: Int(sequence % 3))
+        var frame = try GlyphLineFrame.frame(seed: seed, blur: Int(sequence % 3))
         frame.sequence = sequence
         let time = Double(sequence) / 30
         var planned = (readsLine: false, scansAround: false)
@@ -91,7 +92,7 @@ struct OCRSchedulerSettledLineTests {
 
     @Test func aSettledLinesRetryProposesLinesAroundItWithoutReadingItAgain() throws {
         var scheduler = try Self.scheduler(readingLineAs: "Best before 04/28")
-        let frame = try LineAppearanceTests.frame(seed: 7)
+        let frame = try GlyphLineFrame.frame(seed: 7)
         var scannedAt: [Int] = []
         // Nothing changes: only the retry, 0.05 s after the read (frame 2), has a scan planned.
         for sequence in 1...4 {

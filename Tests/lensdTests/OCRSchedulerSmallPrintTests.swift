@@ -1,6 +1,7 @@
 import Capture
 import OCR
 import SceneAnalysis
+import TestSupport
 import Testing
 import Tracking
 @testable import lensd
@@ -17,7 +18,7 @@ struct OCRSchedulerSmallPrintTests {
     /// `taller` found `text`; and the jobs it plans for the next frame.
     static func nextPlan(tallerReadAs text: String) throws -> [OCRJob] {
         var scheduler = OCRScheduler(configuration: Settled.configuration())
-        let first = try LineAppearanceTests.frame(seed: 7)
+        let first = try GlyphLineFrame.frame(seed: 7)
         scheduler.observe(Settled.still(), width: Settled.width, height: Settled.height)
         let scan = scheduler.plan(frame: first, time: 0, tracks: [], queueEmpty: true)
         var scanned = Settled.result(of: scan[0], in: first)
@@ -28,7 +29,7 @@ struct OCRSchedulerSmallPrintTests {
         var readResult = Settled.result(of: read, in: first)
         readResult.lines = [OCRLine(text: text, box: OCRRect(x: 44, y: 42, width: 150, height: 26), confidence: 0.9, words: [])]
         scheduler.completed(readResult, offset: .identity)
-        var next = try LineAppearanceTests.frame(seed: 7)
+        var next = try GlyphLineFrame.frame(seed: 7)
         next.sequence = 1
         scheduler.observe(Settled.still(), width: Settled.width, height: Settled.height)
         return scheduler.plan(frame: next, time: 1.0 / 30, tracks: [], queueEmpty: true)

@@ -1,6 +1,4 @@
 import Capture
-import SceneAnalysis
-import Tracking
 
 /// A coarse picture of a text line: the mean luma of a grid of blocks over its box, four rows
 /// high and about as many columns as the line is heights wide (blocks about a quarter of a text
@@ -11,7 +9,7 @@ import Tracking
 /// camera's blur and sway changed its pixels; a line that shows other text does not. The
 /// scheduler uses it to leave alone a line whose read showed no price while it still shows the
 /// same text (``OCRScheduler``).
-struct LineAppearance: Sendable, Equatable {
+public struct LineAppearance: Sendable, Equatable {
     /// Blocks across; there are always ``rows`` blocks down.
     let columns: Int
     /// Row-major block means, normalised (zero mean, unit length).
@@ -22,7 +20,7 @@ struct LineAppearance: Sendable, Equatable {
 
     /// The picture of `box` in `frame`; `nil` when the box is not inside the frame, too small
     /// for the grid, or flat (no text to compare).
-    init?(of box: PixelRect, in frame: Frame) {
+    public init?(of box: PixelRect, in frame: Frame) {
         guard box.height > 0 else { return nil }
         let columns = min(Self.maximumColumns, max(Self.rows, Int((Double(Self.rows) * box.width / box.height).rounded())))
         guard let appearance = Self.picture(of: box, in: frame, columns: columns) else { return nil }
@@ -55,7 +53,7 @@ struct LineAppearance: Sendable, Equatable {
     /// The best correlation (−1…1) of this picture with `box` in `frame` shifted by up to
     /// `slack` pixels either way (the motion moving the box from frame to frame misses by a
     /// pixel or two); `nil` when no shifted box can be sampled.
-    func correlation(with box: PixelRect, in frame: Frame, slack: Int) -> Float? {
+    public func correlation(with box: PixelRect, in frame: Frame, slack: Int) -> Float? {
         // Sums over the box and its slack, so that each block of each shift costs four lookups.
         let x0 = Int(box.x.rounded()), y0 = Int(box.y.rounded())
         let left = max(0, x0 - slack), top = max(0, y0 - slack)

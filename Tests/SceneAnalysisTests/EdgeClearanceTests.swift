@@ -1,7 +1,6 @@
 import Capture
-import SceneAnalysis
 import Testing
-import Tracking
+@testable import SceneAnalysis
 @testable import lensd
 
 @Suite("EdgeClearance")

@@ -1,6 +1,4 @@
 import Capture
-import SceneAnalysis
-import Tracking
 
 /// Tells a proposed line near the frame's top or bottom edge whose glyphs end before it: the
 /// line detector's box on a coarse pyramid level runs a few pixels past the text, so a price
@@ -18,7 +16,7 @@ import Tracking
 /// currency, at the edge, and such a price is not shown (`PriceStage.isCutOff`). Not at the left
 /// edge: a price whose amount begins there is shown from half a height on, and the edge in the
 /// gap of `67,|87 €` showed `87 €` for 47 frames.
-enum EdgeClearance {
+public enum EdgeClearance {
     /// The part of the line's own luma range the rows at the edge may span and still count as blank.
     static let blankContrast = 0.25
     /// Least luma range of a line for the comparison to mean something.
@@ -27,12 +25,13 @@ enum EdgeClearance {
     static let minimumBlankRows = 2
 
     /// Whether the line's box comes nearer the top, the bottom or the right edge than
-    /// ``OCRScheduler/verticalEdgeMargin`` or ``OCRScheduler/readingEdgeMargin`` but its glyphs
-    /// end before that edge; it must be that far from the left edge.
-    static func isClear(_ line: PixelRect, in frame: Frame) -> Bool {
-        let side = OCRScheduler.readingEdgeMargin * line.height
+    /// `verticalMargin` or `sideMargin` line heights (the scheduler's ``OCRScheduler/verticalEdgeMargin``
+    /// and ``OCRScheduler/readingEdgeMargin``) but its glyphs end before that edge; it must be that
+    /// far from the left edge.
+    public static func isClear(_ line: PixelRect, in frame: Frame, sideMargin: Double, verticalMargin: Double) -> Bool {
+        let side = sideMargin * line.height
         guard line.x >= side, line.maxX <= Double(frame.width), line.y >= 0, line.maxY <= Double(frame.height) else { return false }
-        let vertical = max(1, OCRScheduler.verticalEdgeMargin * line.height)
+        let vertical = max(1, verticalMargin * line.height)
         let nearTop = line.y < vertical, nearBottom = line.maxY > Double(frame.height) - vertical
         let nearRight = line.maxX > Double(frame.width) - side
         guard nearTop || nearBottom || nearRight else { return true }
@@ -61,7 +60,7 @@ enum EdgeClearance {
     /// left part there, whatever OCR made of it); what lies beyond it (a tag's border, the next
     /// word) is no part of the number. An edge nearer than the strip's width is in the gap and
     /// tells nothing.
-    static func isBlankAfter(_ text: PixelRect, in frame: Frame) -> Bool {
+    public static func isBlankAfter(_ text: PixelRect, in frame: Frame) -> Bool {
         let start = Int(text.maxX.rounded(.up))
         let end = start + Int(max(2, minimumSideStrip * text.height).rounded(.up))
         let rows = max(0, Int(text.y))..<min(frame.height, Int(text.maxY.rounded(.up)))
