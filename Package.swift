@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LensProtocol", targets: ["LensProtocol"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
     dependencies: [
@@ -94,6 +95,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The daemon's pipeline: frames through change detection, the OCR scheduler and its workers, prices,
+        // tracks and conversions to NDJSON events; control messages, metrics, what the viewer is served.
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "TextDetection", "Viewer", "LensProtocol",
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // `lensd bench`'s measuring: a replay of lensd as a child process, its CPU, memory, latency and scores.
         .target(
             name: "Benchmarking",
@@ -105,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "lensd",
             dependencies: [
-                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol", "Benchmarking",
+                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol", "Pipeline", "Benchmarking",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -124,7 +138,7 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "Inference", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
         // What more than one test target uses: a seeded random generator, a moving test scene.
         .target(name: "TestSupport", dependencies: ["Capture", "SceneAnalysis"], path: "Tests/TestSupport"),
-        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "Capture", "CKernels", "TestSupport", "lensd"], exclude: ["Fixtures"]),
+        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "Capture", "CKernels", "TestSupport", "Pipeline"], exclude: ["Fixtures"]),
         .testTarget(name: "PriceParsingTests", dependencies: ["PriceParsing", "SceneAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PriceParsing", "SceneAnalysis", "TestSupport"]),
         .testTarget(
@@ -140,7 +154,12 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
         .testTarget(name: "LensProtocolTests", dependencies: ["LensProtocol"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "LensProtocol"]),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "TextDetection", "LensProtocol", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Pipeline", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

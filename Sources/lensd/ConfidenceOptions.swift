@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// `--min-confidence`: which prices are shown, by their confidence (see docs/protocol.md, "Confidence").
 struct ConfidenceOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// Where `lensd replay` reads control messages from, besides socket clients (`--control`).
 enum ControlSource: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// Options every streaming command (`run`, `replay`) shares: what is shown, who may steer lensd
 /// and listen to it, and how often it reports.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import LensProtocol
+import Pipeline
 import PriceParsing
 import Tracking
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Foundation
 import Inference
+import Pipeline
 import TextDetection
 
 extension MicrobenchCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import OCR
+import Pipeline
 
 extension MicrobenchCommand {
     /// `lensd microbench proposals`: frames per second of ``TextRegionDetector`` (the text-line

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Inference
+import Pipeline
 import TextRecognition
 
 extension MicrobenchCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Conversion
 import Foundation
+import Pipeline
 import PriceParsing
 import SceneAnalysis
 import Tracking

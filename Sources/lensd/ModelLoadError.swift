@@ -1,4 +1,5 @@
 import Inference
+import Pipeline
 import TextDetection
 import TextRecognition
 

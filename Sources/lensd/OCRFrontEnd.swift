@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// How frames are handed to Tesseract (`--ocr`).
 enum OCRFrontEnd: String, CaseIterable, Sendable, ExpressibleByArgument {

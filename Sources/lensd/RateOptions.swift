@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conversion
 import Foundation
+import Pipeline
 
 /// Where exchange rates come from.
 ///

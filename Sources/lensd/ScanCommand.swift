@@ -4,6 +4,7 @@ import Conversion
 import Foundation
 import LensProtocol
 import OCR
+import Pipeline
 import PriceParsing
 import Synchronization
 import TextDetection

@@ -1,7 +1,7 @@
 import Capture
 import Testing
 @testable import SceneAnalysis
-@testable import lensd
+@testable import Pipeline
 
 @Suite("EdgeClearance")
 struct EdgeClearanceTests {

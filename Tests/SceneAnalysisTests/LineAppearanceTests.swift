@@ -2,7 +2,7 @@ import Capture
 import TestSupport
 import Testing
 @testable import SceneAnalysis
-@testable import lensd
+@testable import Pipeline
 
 @Suite("LineAppearance")
 struct LineAppearanceTests {

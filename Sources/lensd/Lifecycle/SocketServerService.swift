@@ -1,3 +1,4 @@
+import Pipeline
 import ServiceLifecycle
 
 /// Keeps the socket server up until graceful shutdown reaches it (after the pipeline has sent

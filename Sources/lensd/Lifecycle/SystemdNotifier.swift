@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// Tells the service manager how the daemon is doing: sd_notify(3)'s protocol, one datagram of
 /// `KEY=VALUE` lines (`READY=1`, `STATUS=…`, `WATCHDOG=1`, `STOPPING=1`) sent with `sendto(2)` on

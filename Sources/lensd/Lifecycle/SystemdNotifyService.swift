@@ -1,6 +1,7 @@
 import Foundation
 import LensProtocol
 import Logging
+import Pipeline
 import ServiceLifecycle
 
 /// Keeps systemd informed while lensd runs as a `Type=notify` service: `READY=1` once frames flow

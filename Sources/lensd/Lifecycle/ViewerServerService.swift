@@ -1,3 +1,4 @@
+import Pipeline
 import ServiceLifecycle
 import Viewer
 

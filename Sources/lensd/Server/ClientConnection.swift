@@ -2,6 +2,7 @@ import DequeModule
 import Foundation
 import LensProtocol
 import NIOCore
+import Pipeline
 import Synchronization
 
 /// One socket client: gets the banner and then every line of the stream, and may send control

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Pipeline
 import Synchronization
 
 /// The connected socket clients: each line of the stream is copied once into a `ByteBuffer`

@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import Pipeline
 
 /// What every client connection shares: where lines and control messages go, and the limits.
 struct ClientSettings: Sendable {

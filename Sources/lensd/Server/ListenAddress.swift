@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// Where `--listen` accepts clients: `unix:/run/lensd.sock`, `tcp:127.0.0.1:7878`, or `tcp:7878` (loopback).
 enum ListenAddress: Equatable, Sendable, CustomStringConvertible, ExpressibleByArgument {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Pipeline
 
 /// Why the socket server could not start.
 enum ServerError: Error, CustomStringConvertible, Sendable {

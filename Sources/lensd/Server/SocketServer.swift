@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import Pipeline
 
 /// Accepts socket clients on every `--listen` address (SwiftNIO, one event-loop thread).
 ///

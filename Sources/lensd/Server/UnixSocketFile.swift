@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// The file of a Unix-domain socket: stale ones are replaced, live ones and other files are left alone.
 enum UnixSocketFile {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Pipeline
 import Synchronization
 import Viewer
 
