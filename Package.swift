@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LensProtocol", targets: ["LensProtocol"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "SocketServing", targets: ["SocketServing"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        .library(name: "SystemdNotify", targets: ["SystemdNotify"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,7 +78,7 @@ let package = Package(
             name: "OCR",
             dependencies: ["CTesseract", "CLeptonica", "CKernels", "Inference", "TextDetection", "TextRecognition"]
         ),
-        // How the camera's picture moves and changes from frame to frame.
+        // How the camera's picture moves and changes from frame to frame; the OCR scheduler's pixel heuristics of text lines.
         .target(name: "SceneAnalysis", dependencies: ["Capture", "CKernels"]),
         // Prices in read text: amounts, currencies, units, and where on the line they stand.
         .target(name: "PriceParsing", dependencies: ["SceneAnalysis"]),
@@ -100,7 +102,8 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
-                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "TextDetection", "Viewer", "LensProtocol",
+                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition",
+                "Viewer", "LensProtocol",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -108,27 +111,38 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // `lensd bench`'s measuring: a replay of lensd as a child process, its CPU, memory, latency and scores.
+        // The stream served on Unix and TCP sockets: listening, one connection per client, its control
+        // messages and watch settings, slow clients dropped.
         .target(
-            name: "Benchmarking",
+            name: "SocketServing",
             dependencies: [
-                "Capture", "Evaluation", "LensProtocol",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
-        ),
-        .executableTarget(
-            name: "lensd",
-            dependencies: [
-                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol", "Pipeline", "Benchmarking",
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Pipeline", "LensProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        // `lensd bench`'s measuring (a replay of lensd as a child process: its CPU, memory, latency and
+        // scores) and the micro-benchmarks' timed loops (`lensd microbench`).
+        .target(
+            name: "Benchmarking",
+            dependencies: [
+                "Capture", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "Conversion", "OCR", "TextDetection", "TextRecognition",
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // systemd's notification protocol (sd_notify): readiness, status, watchdog, stopping.
+        .target(name: "SystemdNotify"),
+        .executableTarget(
+            name: "lensd",
+            dependencies: [
+                "Pipeline", "SocketServing", "Benchmarking", "SystemdNotify", "Capture", "OCR", "PriceParsing", "Tracking", "Conversion",
+                "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
@@ -159,7 +173,8 @@ let package = Package(
             dependencies: ["Pipeline", "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "TextDetection", "LensProtocol", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Pipeline", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "TestSupport"]),
+        .testTarget(name: "SocketServingTests", dependencies: ["SocketServing"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Pipeline", "SystemdNotify", "Capture", "OCR", "Evaluation", "LensProtocol", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -8,6 +8,7 @@ import Foundation
 /// ```
 /// A preset may give `source`, `targets` or both; options on the command line win over it.
 public struct PresetFile: Decodable, Sendable {
+    /// One named preset: a source currency, target currencies, or both.
     public struct Preset: Decodable, Sendable, Equatable {
         public var source: String?
         public var targets: [String]?
@@ -15,6 +16,7 @@ public struct PresetFile: Decodable, Sendable {
 
     public var presets: [String: Preset]
 
+    /// Why the config file or the named preset could not be used.
     public enum LoadError: Error, CustomStringConvertible {
         case unreadable(path: String, reason: String)
         case malformed(path: String, reason: String)

@@ -13,6 +13,7 @@ import Tracking
 ///
 /// Data flows one way; nothing downstream calls back into the source.
 public final class ReplayPipeline: Sendable {
+    /// How a run reads its frames: pacing, looping, queue, workers, OCR and schedule.
     public struct Options: Sendable {
         var pacing: Pacing
         /// Frames per second of the recording's timeline (Y4M header, `--fps`, else 30).

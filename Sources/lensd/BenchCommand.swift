@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarking
 import Evaluation
 import Foundation
-import Pipeline
 
 /// `lensd bench`: replays a sequence with this same binary as a child process and reports
 /// throughput, drops, latency, start-up time, CPU, memory and (with ground truth) accuracy.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Pipeline
 
 /// What reads the boxes the trained detector finds (`--reader`).
 enum BoxReader: String, CaseIterable, Sendable, ExpressibleByArgument {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Pipeline
 
 /// `--min-confidence`: which prices are shown, by their confidence (see docs/protocol.md, "Confidence").
 struct ConfidenceOptions: ParsableArguments {

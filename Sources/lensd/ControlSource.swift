@@ -1,5 +1,4 @@
 import ArgumentParser
-import Pipeline
 
 /// Where `lensd replay` reads control messages from, besides socket clients (`--control`).
 enum ControlSource: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Evaluation
 import Foundation
-import Pipeline
 
 /// `lensd eval`: scores lensd's own NDJSON output against a sample's ground truth.
 struct EvalCommand: ParsableCommand {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Capture
 import Conversion
 import LensProtocol
-import Pipeline
 import PriceParsing
 import Tracking
 

@@ -1,6 +1,5 @@
 import Foundation
 import OCR
-import Pipeline
 
 /// Sets the environment variables libraries read when they load, before `main`, and re-executes
 /// lensd so that they take effect.

@@ -1,5 +1,4 @@
 import Foundation
-import Pipeline
 
 /// Reads a `--locale` identifier: one of Foundation's locales (`de_DE`, `en`, `fr-CH`, and the
 /// POSIX spellings `de_DE.UTF-8` and `C`), so that a mistyped one is refused instead of quietly

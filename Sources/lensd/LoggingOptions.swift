@@ -1,6 +1,5 @@
 import ArgumentParser
 import Logging
-import Pipeline
 
 /// Where and how much lensd logs: always stderr, never the JSON stream.
 struct LoggingOptions: ParsableArguments {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Pipeline
 
 /// How frames are handed to Tesseract (`--ocr`).
 enum OCRFrontEnd: String, CaseIterable, Sendable, ExpressibleByArgument {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Conversion
 import Foundation
-import Pipeline
 
 /// Where exchange rates come from.
 ///

@@ -2,7 +2,6 @@ import ArgumentParser
 import Capture
 import Foundation
 import Logging
-import Pipeline
 
 /// `lensd record`: writes what the camera sees to a YUV4MPEG2 (mono) file for `lensd replay`.
 struct RecordCommand: ParsableCommand {

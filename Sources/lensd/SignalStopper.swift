@@ -1,7 +1,6 @@
 import Capture
 import Dispatch
 import Foundation
-import Pipeline
 
 /// Raises a ``StopSignal`` when one of `signals` arrives (the default action is ignored while this
 /// lives), so a camera stream ends cleanly with its final `STATS`.

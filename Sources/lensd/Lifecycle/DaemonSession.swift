@@ -7,6 +7,8 @@ import Logging
 import Pipeline
 import PriceParsing
 import ServiceLifecycle
+import SocketServing
+import SystemdNotify
 import TextDetection
 import Tracking
 import Viewer

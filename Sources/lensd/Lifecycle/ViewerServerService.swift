@@ -1,4 +1,3 @@
-import Pipeline
 import ServiceLifecycle
 import Viewer
 

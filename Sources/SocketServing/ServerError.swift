@@ -1,9 +1,8 @@
 import Foundation
 import NIOCore
-import Pipeline
 
 /// Why the socket server could not start.
-enum ServerError: Error, CustomStringConvertible, Sendable {
+public enum ServerError: Error, CustomStringConvertible, Sendable {
     /// The path exists and is not a socket: lensd never removes other files.
     case notASocket(path: String)
     /// Another process accepts connections on the socket.
@@ -11,7 +10,7 @@ enum ServerError: Error, CustomStringConvertible, Sendable {
     /// Binding failed (address in use, permission denied…).
     case bindFailed(address: String, reason: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notASocket(let path): "\(path) exists and is not a socket; not replacing it"
         case .inUse(let path): "\(path) is in use by another process (is lensd already running?)"

@@ -1,5 +1,4 @@
 import Foundation
-import Pipeline
 
 /// Tells the service manager how the daemon is doing: sd_notify(3)'s protocol, one datagram of
 /// `KEY=VALUE` lines (`READY=1`, `STATUS=…`, `WATCHDOG=1`, `STOPPING=1`) sent with `sendto(2)` on
@@ -7,12 +6,12 @@ import Pipeline
 /// socket). Owns the socket, closed when the notifier goes.
 ///
 /// Exists only when systemd started lensd with a notify socket (`Type=notify`).
-final class SystemdNotifier: Sendable {
+public final class SystemdNotifier: Sendable {
     /// Why a notification could not be sent.
-    struct Failure: Error, CustomStringConvertible, Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
         var call: String
         var errno: Int32
-        var description: String { "cannot notify the service manager: \(call): \(String(cString: strerror(errno)))" }
+        public var description: String { "cannot notify the service manager: \(call): \(String(cString: strerror(errno)))" }
     }
 
     private let descriptor: Int32
@@ -20,7 +19,7 @@ final class SystemdNotifier: Sendable {
     private let addressLength: socklen_t
 
     /// The notifier for `NOTIFY_SOCKET`, or nil when it is unset, empty or too long a path.
-    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) -> SystemdNotifier? {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) -> SystemdNotifier? {
         guard let path = environment["NOTIFY_SOCKET"], path.hasPrefix("/") || path.hasPrefix("@") else { return nil }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -42,7 +41,7 @@ final class SystemdNotifier: Sendable {
     }
 
     /// Sends `fields` as one datagram, in their order; a newline in a value becomes a space.
-    func notify(_ fields: KeyValuePairs<String, String>) throws(Failure) {
+    public func notify(_ fields: KeyValuePairs<String, String>) throws(Failure) {
         let text = fields.map { "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))" }.joined(separator: "\n")
         let bytes = Array(text.utf8)
         var address = self.address

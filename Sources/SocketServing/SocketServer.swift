@@ -1,7 +1,6 @@
 import Logging
 import NIOCore
 import NIOPosix
-import Pipeline
 
 /// Accepts socket clients on every `--listen` address (SwiftNIO, one event-loop thread).
 ///
@@ -11,7 +10,7 @@ import Pipeline
 /// last `ERROR` comes right after what the network already holds. Unix sockets get mode 0660, a stale socket file left by a crash is replaced, and the files are
 /// removed by ``shutdown()``. Listening starts in ``start(addresses:settings:)`` so that a bad address is a
 /// startup error.
-final class SocketServer: Sendable {
+public final class SocketServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let listeners: [any Channel]
     private let unixPaths: [String]
@@ -25,7 +24,7 @@ final class SocketServer: Sendable {
     }
 
     /// Binds every address; on any failure closes what was bound and throws.
-    static func start(addresses: [ListenAddress], settings: ClientSettings) async throws(ServerError) -> SocketServer {
+    public static func start(addresses: [ListenAddress], settings: ClientSettings) async throws(ServerError) -> SocketServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -66,7 +65,7 @@ final class SocketServer: Sendable {
     }
 
     /// Stops accepting, sends clients what is waiting (up to 300 ms), closes them and removes the socket files.
-    func shutdown() async {
+    public func shutdown() async {
         for listener in listeners {
             try? await listener.close()
         }

@@ -1,5 +1,5 @@
 import Testing
-@testable import lensd
+@testable import SocketServing
 
 @Suite("--listen addresses")
 struct ListenAddressTests {

@@ -1,5 +1,4 @@
 import Foundation
-import Pipeline
 
 /// The file of a Unix-domain socket: stale ones are replaced, live ones and other files are left alone.
 enum UnixSocketFile {

@@ -1,15 +1,14 @@
 import Inference
-import Pipeline
 import TextDetection
 import TextRecognition
 
 /// Why the workers' trained models could not be loaded at start-up.
-enum ModelLoadError: Error, CustomStringConvertible {
+public enum ModelLoadError: Error, CustomStringConvertible {
     case runtime(InferenceRuntimeError)
     case detector(DetectorError)
     case recognizer(RecognizerError)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .runtime(error): error.description
         case let .detector(error): error.description

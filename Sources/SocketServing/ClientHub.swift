@@ -5,10 +5,12 @@ import Synchronization
 
 /// The connected socket clients: each line of the stream is copied once into a `ByteBuffer`
 /// and handed to every client's own bounded buffer.
-final class ClientHub: LineFanOut {
+public final class ClientHub: LineFanOut {
     private let clients = Mutex<[ObjectIdentifier: ClientConnection]>([:])
 
-    func broadcast(_ line: Data) {
+    public init() {}
+
+    public func broadcast(_ line: Data) {
         let recipients = clients.withLock { Array($0.values) }
         guard !recipients.isEmpty else { return }
         let buffer = ByteBuffer(bytes: line)

@@ -1,12 +1,9 @@
-import ArgumentParser
-import Pipeline
-
 /// Where `--listen` accepts clients: `unix:/run/lensd.sock`, `tcp:127.0.0.1:7878`, or `tcp:7878` (loopback).
-enum ListenAddress: Equatable, Sendable, CustomStringConvertible, ExpressibleByArgument {
+public enum ListenAddress: Equatable, Sendable, CustomStringConvertible {
     case unix(path: String)
     case tcp(host: String, port: Int)
 
-    init?(argument: String) {
+    public init?(argument: String) {
         if argument.hasPrefix("unix:") {
             let path = String(argument.dropFirst(5))
             guard !path.isEmpty, path.utf8.count < 108 else { return nil }
@@ -27,12 +24,12 @@ enum ListenAddress: Equatable, Sendable, CustomStringConvertible, ExpressibleByA
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .unix(let path): "unix:\(path)"
         case .tcp(let host, let port): host.contains(":") ? "tcp:[\(host)]:\(port)" : "tcp:\(host):\(port)"
         }
     }
 
-    static var defaultValueDescription: String { "unix:PATH or tcp:[HOST:]PORT" }
+    public static var defaultValueDescription: String { "unix:PATH or tcp:[HOST:]PORT" }
 }

@@ -3,7 +3,7 @@ import NIOCore
 import Pipeline
 
 /// What every client connection shares: where lines and control messages go, and the limits.
-struct ClientSettings: Sendable {
+public struct ClientSettings: Sendable {
     let events: EventStream
     let hub: ClientHub
     let center: ControlCenter
@@ -11,6 +11,15 @@ struct ClientSettings: Sendable {
     let logger: Logger
     /// Bytes of output that may wait for one client before it is disconnected.
     let bufferLimit: Int
+
+    public init(events: EventStream, hub: ClientHub, center: ControlCenter, metrics: PipelineMetrics, logger: Logger, bufferLimit: Int) {
+        self.events = events
+        self.hub = hub
+        self.center = center
+        self.metrics = metrics
+        self.logger = logger
+        self.bufferLimit = bufferLimit
+    }
 
     /// How much output NIO holds for one client before the client's own queue takes the rest: an
     /// eighth of ``bufferLimit``, 1 to 16 KiB. What NIO holds cannot be taken back, so a slow
