@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Inference", "Capture"]),
         .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "Inference", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
-        // What more than one test target uses: a seeded random generator, a moving test scene.
+        // What more than one test target uses: a seeded random generator, a moving test scene, a frame with a line of glyphs.
         .target(name: "TestSupport", dependencies: ["Capture", "SceneAnalysis"], path: "Tests/TestSupport"),
         .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "Capture", "CKernels", "TestSupport", "Pipeline"], exclude: ["Fixtures"]),
         .testTarget(name: "PriceParsingTests", dependencies: ["PriceParsing", "SceneAnalysis"], exclude: ["Fixtures"]),
