@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "Evaluation", targets: ["Evaluation"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "LensProtocol", targets: ["LensProtocol"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "SocketServing", targets: ["SocketServing"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        .library(name: "SystemdNotify", targets: ["SystemdNotify"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,8 +78,8 @@ let package = Package(
             name: "OCR",
             dependencies: ["CTesseract", "CLeptonica", "CKernels", "Inference", "TextDetection", "TextRecognition"]
         ),
-        // How the camera's picture moves and changes from frame to frame.
-        .target(name: "SceneAnalysis", dependencies: ["CKernels"]),
+        // How the camera's picture moves and changes from frame to frame; the OCR scheduler's pixel heuristics of text lines.
+        .target(name: "SceneAnalysis", dependencies: ["Capture", "CKernels"]),
         // Prices in read text: amounts, currencies, units, and where on the line they stand.
         .target(name: "PriceParsing", dependencies: ["SceneAnalysis"]),
         .target(name: "Tracking", dependencies: ["SceneAnalysis", "PriceParsing"]),
@@ -93,19 +97,52 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .executableTarget(
-            name: "lensd",
+        // The daemon's pipeline: frames through change detection, the OCR scheduler and its workers, prices,
+        // tracks and conversions to NDJSON events; control messages, metrics, what the viewer is served.
+        .target(
+            name: "Pipeline",
             dependencies: [
-                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
+                "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "Inference", "TextDetection", "TextRecognition",
+                "Viewer", "LensProtocol",
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // The stream served on Unix and TCP sockets: listening, one connection per client, its control
+        // messages and watch settings, slow clients dropped.
+        .target(
+            name: "SocketServing",
+            dependencies: [
+                "Pipeline", "LensProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        // `lensd bench`'s measuring (a replay of lensd as a child process: its CPU, memory, latency and
+        // scores) and the micro-benchmarks' timed loops (`lensd microbench`).
+        .target(
+            name: "Benchmarking",
+            dependencies: [
+                "Capture", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "Conversion", "OCR", "TextDetection", "TextRecognition",
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // systemd's notification protocol (sd_notify): readiness, status, watchdog, stopping.
+        .target(name: "SystemdNotify"),
+        .executableTarget(
+            name: "lensd",
+            dependencies: [
+                "Pipeline", "SocketServing", "Benchmarking", "SystemdNotify", "Capture", "OCR", "PriceParsing", "Tracking", "Conversion",
+                "Inference", "TextDetection", "TextRecognition", "Evaluation", "Viewer", "LensProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
@@ -113,9 +150,9 @@ let package = Package(
         .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Inference", "Capture"]),
         .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "CLeptonica", "Capture", "Inference", "TextDetection", "TextRecognition"], exclude: ["Fixtures"]),
-        // What more than one test target uses: a seeded random generator, a moving test scene.
-        .target(name: "TestSupport", dependencies: ["SceneAnalysis"], path: "Tests/TestSupport"),
-        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "CKernels", "TestSupport"], exclude: ["Fixtures"]),
+        // What more than one test target uses: a seeded random generator, a moving test scene, a frame with a line of glyphs.
+        .target(name: "TestSupport", dependencies: ["Capture", "SceneAnalysis"], path: "Tests/TestSupport"),
+        .testTarget(name: "SceneAnalysisTests", dependencies: ["SceneAnalysis", "Capture", "CKernels", "TestSupport", "Pipeline"], exclude: ["Fixtures"]),
         .testTarget(name: "PriceParsingTests", dependencies: ["PriceParsing", "SceneAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "PriceParsing", "SceneAnalysis", "TestSupport"]),
         .testTarget(
@@ -130,7 +167,14 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "CLeptonica"]),
         .testTarget(name: "LensProtocolTests", dependencies: ["LensProtocol"]),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "LensProtocol"]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "Capture", "OCR", "SceneAnalysis", "PriceParsing", "Tracking", "Conversion", "TextDetection", "LensProtocol", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "SocketServingTests", dependencies: ["SocketServing"]),
+        .testTarget(name: "lensdTests", dependencies: ["lensd", "Pipeline", "SystemdNotify", "Capture", "OCR", "Evaluation", "LensProtocol", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -2,6 +2,7 @@ import ArgumentParser
 import Conversion
 import Foundation
 import LensProtocol
+import Pipeline
 import PriceParsing
 import Tracking
 

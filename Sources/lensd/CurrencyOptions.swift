@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conversion
 import Foundation
+import Pipeline
 import PriceParsing
 import Tracking
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Pipeline
+import SocketServing
 
 /// Options every streaming command (`run`, `replay`) shares: what is shown, who may steer lensd
 /// and listen to it, and how often it reports.
@@ -55,3 +57,5 @@ struct DaemonOptions: ParsableArguments {
         }
     }
 }
+
+extension ListenAddress: ExpressibleByArgument {}

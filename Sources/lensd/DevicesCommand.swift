@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Foundation
+import Pipeline
 
 /// `lensd devices`: every `/dev/video*` node with what lensd can capture from it.
 struct DevicesCommand: ParsableCommand {

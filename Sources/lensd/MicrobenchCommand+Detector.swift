@@ -1,5 +1,5 @@
 import ArgumentParser
-import Capture
+import Benchmarking
 import Foundation
 import Inference
 import TextDetection
@@ -31,19 +31,8 @@ extension MicrobenchCommand {
         @Option(name: .customLong("inference-runtime"), help: "The inference runtime's folder (default: the installed one).")
         var runtimePath: String?
 
-        struct Figure: Encodable {
-            var benchmark: String
-            var scale: Double
-            var inputPixelsPerFrame: Int
-            var networkRunsPerFrame: Int
-            var boxesPerFrame: Double
-            var medianMilliseconds: Double
-            var minimumMilliseconds: Double
-            var maximumMilliseconds: Double
-        }
-
         func run() throws {
-            let frames = Array(try MicrobenchCommand.frames(at: recording.path).prefix(max(1, self.frames)))
+            let frames = Array(try recording.frames().prefix(max(1, self.frames)))
             let parsed = scales.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard !parsed.isEmpty, parsed.allSatisfy({ $0 > 0 && $0 <= 4 }) else {
                 throw ValidationError("--scales: give scales between 0 and 4, comma separated (\(scales))")
@@ -57,36 +46,15 @@ extension MicrobenchCommand {
             } catch let error as DetectorError {
                 throw ValidationError(error.description)
             }
-            let locator = TextLocator.Configuration.video(width: frames[0].width, height: frames[0].height)
             for scale in parsed {
-                var cost = DetectionCost(), boxes = 0
-                var failure: DetectorError?
-                let rates = MicrobenchCommand.measure(runs: recording.runs, work: frames.count) {
-                    cost = DetectionCost()
-                    boxes = 0
-                    for frame in frames {
-                        do throws(DetectorError) {
-                            let found = try frame.luma.withUnsafeBufferPointer { (luma) throws(DetectorError) in
-                                try detector.detect(
-                                    luma: luma, width: frame.width, height: frame.height, stride: frame.stride, scale: scale,
-                                    tileSize: locator.tileSize, tileMargin: locator.tileMargin)
-                            }
-                            cost = cost + found.cost
-                            boxes += found.boxes.count
-                        } catch {
-                            failure = error
-                        }
-                    }
+                let (figure, milliseconds): (DetectorBenchmark.Figure, MicrobenchMilliseconds)
+                do throws(DetectorError) {
+                    (figure, milliseconds) = try DetectorBenchmark.run(frames: frames, detector: detector, scale: scale, runs: recording.runs)
+                } catch {
+                    throw ValidationError(error.description)
                 }
-                if let failure { throw ValidationError(failure.description) }
-                let milliseconds = MicrobenchCommand.Milliseconds(rates: rates)
-                let figure = Figure(
-                    benchmark: "detector \(frames[0].width)x\(frames[0].height)", scale: scale,
-                    inputPixelsPerFrame: cost.inputPixels / frames.count, networkRunsPerFrame: cost.runs / frames.count,
-                    boxesPerFrame: Double(boxes) / Double(frames.count), medianMilliseconds: milliseconds.median,
-                    minimumMilliseconds: milliseconds.minimum, maximumMilliseconds: milliseconds.maximum)
                 if recording.json {
-                    MicrobenchCommand.printJSON(figure)
+                    Microbench.printJSON(figure)
                 } else {
                     print(figure.benchmark + String(
                         format: " at scale %g: median %.0f ms a frame (min %.0f, max %.0f; %d runs of %d frames), %d network pixels in %d runs, %.1f boxes",

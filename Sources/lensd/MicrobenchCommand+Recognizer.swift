@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarking
 import Foundation
 import Inference
 import TextRecognition
@@ -33,14 +34,6 @@ extension MicrobenchCommand {
         @Flag(help: "Print one JSON object a line.")
         var json = false
 
-        struct Figure: Encodable {
-            var benchmark: String
-            var width: Int
-            var medianMilliseconds: Double
-            var minimumMilliseconds: Double
-            var maximumMilliseconds: Double
-        }
-
         func run() throws {
             let parsed = widths.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !parsed.isEmpty, parsed.allSatisfy({ (8...2048).contains($0) }) else {
@@ -74,48 +67,23 @@ extension MicrobenchCommand {
         private func timeLines(
             width: Int, _ work: (UnsafeBufferPointer<UInt8>, Int, Int) throws(RecognizerError) -> Void
         ) throws -> [Double] {
-            let height = RecognizerModel.height
-            let line = Self.strokes(width: width, height: height)
-            var failure: RecognizerError?
-            let rates = MicrobenchCommand.measure(runs: runs, work: lines) {
-                line.withUnsafeBufferPointer { pixels in
-                    for _ in 0..<lines {
-                        do throws(RecognizerError) {
-                            try work(pixels, width, height)
-                        } catch {
-                            failure = error
-                        }
-                    }
-                }
+            do throws(RecognizerError) {
+                return try RecognizerBenchmark.timeLines(width: width, lines: lines, runs: runs, work)
+            } catch {
+                throw ValidationError(error.description)
             }
-            if let failure { throw ValidationError(failure.description) }
-            return rates
         }
 
         private func report(benchmark: String, width: Int, rates: [Double]) {
-            let milliseconds = MicrobenchCommand.Milliseconds(rates: rates)
-            let figure = Figure(
-                benchmark: benchmark, width: width, medianMilliseconds: milliseconds.median,
-                minimumMilliseconds: milliseconds.minimum, maximumMilliseconds: milliseconds.maximum)
+            let milliseconds = MicrobenchMilliseconds(rates: rates)
+            let figure = RecognizerBenchmark.Figure(benchmark: benchmark, width: width, milliseconds: milliseconds)
             if json {
-                MicrobenchCommand.printJSON(figure)
+                Microbench.printJSON(figure)
             } else {
                 print(figure.benchmark + String(
                     format: ": median %.1f ms a line (min %.1f, max %.1f; %d runs of %d lines)",
                     figure.medianMilliseconds, figure.minimumMilliseconds, figure.maximumMilliseconds, milliseconds.runs, lines))
             }
-        }
-
-        /// Dark vertical strokes on a light ground, a glyph's width apart: a line the network reads
-        /// as characters, the same on every run.
-        static func strokes(width: Int, height: Int) -> [UInt8] {
-            var pixels = [UInt8](repeating: 230, count: width * height)
-            for y in (height / 4)..<(3 * height / 4) {
-                for x in 0..<width where x % 24 < 4 || (x % 24 >= 10 && x % 24 < 14 && y < height / 2) {
-                    pixels[y * width + x] = 30
-                }
-            }
-            return pixels
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Inference
 import OCR
+import Pipeline
 import TextDetection
 import TextRecognition
 

@@ -4,6 +4,7 @@ import Conversion
 import Foundation
 import LensProtocol
 import Logging
+import Pipeline
 import ServiceLifecycle
 import Tracking
 

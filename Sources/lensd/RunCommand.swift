@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import LensProtocol
 import Logging
+import Pipeline
 import Tracking
 
 /// `lensd run`: the whole pipeline on a live V4L2 camera.

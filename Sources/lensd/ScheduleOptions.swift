@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// Options that pace the OCR scheduler of a live run or a replay: what is read, and how often
 /// whole-frame passes and re-reads come. `scan` reads each image whole and has none of them.
@@ -49,3 +50,5 @@ struct ScheduleOptions: ParsableArguments {
     /// A sweep's band: one row of the finest level's tiles (``TextLocator``).
     static let sweepBandHeight = 160
 }
+
+extension ReadSchedule: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import OCR
+import Pipeline
 import Testing
 @testable import lensd
 

@@ -1,6 +1,7 @@
 import Foundation
 import LensProtocol
 import Synchronization
+import SystemdNotify
 import Testing
 @testable import lensd
 

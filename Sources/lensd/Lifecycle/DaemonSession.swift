@@ -4,8 +4,11 @@ import Conversion
 import Foundation
 import LensProtocol
 import Logging
+import Pipeline
 import PriceParsing
 import ServiceLifecycle
+import SocketServing
+import SystemdNotify
 import TextDetection
 import Tracking
 import Viewer

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Pipeline
 import Synchronization
 
 /// The second SIGINT or SIGTERM ends lensd at once (exit status 130), for when a graceful

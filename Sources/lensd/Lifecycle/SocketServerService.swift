@@ -1,4 +1,5 @@
 import ServiceLifecycle
+import SocketServing
 
 /// Keeps the socket server up until graceful shutdown reaches it (after the pipeline has sent
 /// its last line), then closes the clients and removes the socket files.

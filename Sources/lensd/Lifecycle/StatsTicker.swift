@@ -1,3 +1,4 @@
+import Pipeline
 import ServiceLifecycle
 
 /// Emits a periodic `STATS` line every `--stats-interval` seconds until shutdown.

@@ -1,7 +1,9 @@
 import Foundation
 import LensProtocol
 import Logging
+import Pipeline
 import ServiceLifecycle
+import SystemdNotify
 
 /// Keeps systemd informed while lensd runs as a `Type=notify` service: `READY=1` once frames flow
 /// from the first source (its `DEVICE` is `active`), `STATUS=` with what the source is doing

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SocketServing
 
 /// Where `--http` serves the viewer: `8080` (loopback), `127.0.0.1:8080`, `[::1]:8080` or `0.0.0.0:8080`.
 struct HTTPAddress: Equatable, Sendable, CustomStringConvertible, ExpressibleByArgument {

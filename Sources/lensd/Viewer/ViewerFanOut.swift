@@ -1,5 +1,7 @@
 import Foundation
 import NIOCore
+import Pipeline
+import SocketServing
 import Synchronization
 import Viewer
 

@@ -1,7 +1,0 @@
-/// A checked control request waiting for the ordered stage, with where its reply goes.
-struct PendingControl: Sendable {
-    var request: ControlRequest
-    /// Set for `preset`: the preset's currencies, resolved from the config when the request came in.
-    var presetChange: CurrencyChange?
-    var reply: any ControlReplySink
-}

@@ -1,7 +1,0 @@
-import Foundation
-
-/// Receives every line of the stream after stdout, in stream order (the socket clients).
-protocol LineFanOut: Sendable {
-    /// Hands one encoded line (with its newline) on; must not block.
-    func broadcast(_ line: Data)
-}

@@ -1,8 +1,0 @@
-import Capture
-import LensProtocol
-
-extension TorchMessage {
-    init(_ state: TorchState) {
-        self.init(available: state.available, on: state.on)
-    }
-}

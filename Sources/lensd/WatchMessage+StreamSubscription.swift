@@ -1,8 +1,0 @@
-import LensProtocol
-
-extension WatchMessage {
-    /// What `subscription` sends.
-    init(_ subscription: StreamSubscription) {
-        self.init(classes: (subscription.classes ?? StreamSubscription.watchableClasses).sorted(), fps: subscription.overlaysPerSecond)
-    }
-}

@@ -1,8 +1,0 @@
-import Capture
-import LensProtocol
-
-extension ZoomMessage {
-    init(_ state: ZoomState) {
-        self.init(level: state.level, min: state.min, max: state.max, kind: state.kind.rawValue)
-    }
-}
