@@ -86,7 +86,7 @@ public struct TextLocator: Sendable {
             tileMargin: configuration.tileMargin, regions: regions)
         cost = cost + first.cost
         var found = first.boxes.map { Found(box: $0, scale: coarsest) }
-        guard configuration.scales.count > 1 else { return (lines(found, luma: luma, width: width, height: height, stride: stride), cost) }
+        guard configuration.scales.count > 1 else { return (Self.joinedLines(found.map(\.box)), cost) }
         let structure = try TextDetector.structure(
             luma: luma, width: width, height: height, stride: stride, cell: configuration.cell, threshold: configuration.structureThreshold)
         var wanted = structuredCells(structure, within: regions)
@@ -109,12 +109,7 @@ public struct TextLocator: Sendable {
                 found = Self.merged(found, boxes, tileSize: configuration.tileSize)
             }
         }
-        return (lines(found, luma: luma, width: width, height: height, stride: stride), cost)
-    }
-
-    /// The lines of the boxes found: pieces of one line joined, stacked lines split.
-    private func lines(_ found: [Found], luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [TextBox] {
-        return StackedLines.split(Self.joinedLines(found.map(\.box)), luma: luma, width: width, height: height, stride: stride)
+        return (Self.joinedLines(found.map(\.box)), cost)
     }
 
     /// A box and the scale it was found at.
