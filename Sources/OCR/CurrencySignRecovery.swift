@@ -64,14 +64,20 @@ enum CurrencySignRecovery {
         return (hasGlyph(max(0, start - reach)..<max(0, start - 1)), hasGlyph(min(width, end + 1)..<min(width, end + reach)))
     }
 
-    /// The sign Tesseract read just before (leading) or after the digits of its read, if it is one of ``signs``.
+    /// The signs of ``signs`` that are printed after an amount where their currency is used
+    /// (`12,50 €`, `99¢`, `1 250 ₽`). The others (`£`, `₹`, `₩`, …) stand before it; one Tesseract
+    /// reads after the digits is another glyph misread (a shelf tag's unit icon read as `£`).
+    static let trailingSigns: Set<Character> = ["€", "¢", "₽", "₴", "₫", "₪", "₸", "₼", "₾", "₺", "฿"]
+
+    /// The sign Tesseract read just before (leading) or after the digits of its read, if it is one
+    /// of ``signs`` (of ``trailingSigns`` after them).
     static func sign(in lines: [OCRLine], leading: Bool) -> Character? {
         let text = lines.map(\.text).joined(separator: " ").filter { !$0.isWhitespace }
         guard let firstDigit = text.firstIndex(where: \.isNumber), let lastDigit = text.lastIndex(where: \.isNumber) else { return nil }
         if leading {
             return text[..<firstDigit].last { signs.contains($0) }
         }
-        return text[text.index(after: lastDigit)...].first { signs.contains($0) }
+        return text[text.index(after: lastDigit)...].first { trailingSigns.contains($0) }
     }
 
     /// Which sides of a read's digits hold one letter the recogniser may have read a sign as

@@ -34,6 +34,12 @@ struct CurrencySignRecoveryTests {
         #expect(CurrencySignRecovery.sign(in: [Self.line(["$5"])], leading: true) == nil)
     }
 
+    @Test func aSignPrintedOnlyBeforeAmountsIsNotTakenFromAfterTheDigits() {
+        #expect(CurrencySignRecovery.sign(in: [Self.line(["£", "2157"])], leading: true) == "£")
+        #expect(CurrencySignRecovery.sign(in: [Self.line(["2157", "£"])], leading: false) == nil)
+        #expect(CurrencySignRecovery.sign(in: [Self.line(["1", "250", "₽"])], leading: false) == "₽")
+    }
+
     @Test func theSignJoinsTheReadReplacingALoneLetter() {
         #expect(CurrencySignRecovery.withSign(Self.line(["f11"]), sign: "£", leading: true).text == "£11")
         #expect(CurrencySignRecovery.withSign(Self.line(["1.835,99"]), sign: "€", leading: true).text == "€1.835,99")
