@@ -100,7 +100,8 @@ struct RunCommand: AsyncParsableCommand {
     private func applyInitialControls(_ controls: CameraControls, events: EventStream, logger: Logger) {
         let path = device
         let report: CaptureControlChannel.Reply = { answer in
-            guard case .failure(let error) = answer else { return }
+            // A run that ends before its capture loop starts has nothing to report about them.
+            guard case .failure(let error) = answer, error != .captureStopped else { return }
             logger.warning("\(error.description)")
             events.emit(ErrorMessage(message: error.description, concerns: "device", path: path))
         }
