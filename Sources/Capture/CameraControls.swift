@@ -1,13 +1,15 @@
 import CV4L2
 import Synchronization
 
-/// Zoom and torch of a V4L2 camera, callable from any thread while the capture thread streams.
+/// Zoom and torch of a V4L2 camera: their state, readable from any thread, and the channel
+/// (``requests``) by which changes reach the camera's capture loop, which applies them between
+/// frames with its own `VIDIOC_S_CTRL` calls.
 ///
 /// Zoom is optical through `V4L2_CID_ZOOM_ABSOLUTE` (its own range and step) when the device has
 /// it, else digital (1×…4× centre crop, applied by the capture thread). The torch is
 /// `V4L2_CID_FLASH_LED_MODE` set to `V4L2_FLASH_LED_MODE_TORCH` or `_NONE`; both go through
 /// `VIDIOC_S_CTRL`. Requests made while the device is away are kept and applied when it returns.
-public final class CameraControls: CaptureControls {
+public final class CameraControls: CaptureControlTarget {
     private struct State {
         var device: VideoDevice?
         var zoomControl: ControlInfo?
@@ -19,10 +21,12 @@ public final class CameraControls: CaptureControls {
 
     private let path: String
     private let state = Mutex(State())
+    public let requests: CaptureControlChannel
 
     /// Controls for the camera at `path` (named in errors); inert until a device is attached.
     public init(path: String) {
         self.path = path
+        self.requests = CaptureControlChannel(source: path)
     }
 
     /// The digital zoom the capture thread should crop by (1 when zoom is optical).
@@ -75,7 +79,7 @@ public final class CameraControls: CaptureControls {
         state.withLock { $0.zoom }
     }
 
-    public func setZoom(_ level: Double) throws(ControlError) -> ZoomState {
+    func setZoom(_ level: Double) throws(ControlError) -> ZoomState {
         try state.withLock { (state) throws(ControlError) -> ZoomState in
             state.requestedZoom = level
             try Self.applyZoom(level, to: &state)
@@ -87,7 +91,7 @@ public final class CameraControls: CaptureControls {
         state.withLock { TorchState(available: $0.torchControl != nil, on: $0.torchOn) }
     }
 
-    public func setTorch(_ on: Bool) throws(ControlError) -> TorchState {
+    func setTorch(_ on: Bool) throws(ControlError) -> TorchState {
         try state.withLock { (state) throws(ControlError) -> TorchState in
             guard state.torchControl != nil else {
                 if on { throw .torchUnavailable(source: path) }

@@ -13,6 +13,8 @@ import Musl
 /// reopened with backoff until it is back, negotiating the same format again; the caller just sees
 /// ``next()`` take longer. Attempts are spaced by a ``ReconnectBackoff`` that starts over once a
 /// frame arrives. State changes go to the `onStatus` handler, on the calling thread.
+/// Zoom and torch requests posted to ``controls`` are applied by ``next()`` on its own thread
+/// between two frames (and while it waits to reconnect), so a change never falls within a frame.
 /// Not thread-safe apart from ``controls`` and ``stopSignal``.
 public final class CameraSource: FrameSource {
     /// How to capture.
@@ -46,7 +48,7 @@ public final class CameraSource: FrameSource {
     public var name: String { configuration.path }
     /// The negotiated frame rate once streaming, else the requested one.
     public var nominalFrameRate: Double? { format?.framesPerSecond ?? configuration.request.framesPerSecond }
-    /// Zoom and torch, callable from any thread.
+    /// Zoom and torch: their state, and the channel requests to change them reach ``next()`` by.
     public let controls: CameraControls
     /// Raise to end the stream: ``next()`` then returns `nil`.
     public let stopSignal = StopSignal()
@@ -85,6 +87,7 @@ public final class CameraSource: FrameSource {
     /// when ``Configuration/reconnects`` is off.
     public func next() throws(ReplayError) -> SourceEvent? {
         while !stopSignal.isRaised && sequence < configuration.frameLimit ?? .max {
+            controls.applyRequests()
             guard let session = try connectedSession() else { continue }
             let outcome: CaptureSession.Outcome
             do throws(V4L2Error) {
@@ -155,10 +158,12 @@ public final class CameraSource: FrameSource {
         onStatus(status)
     }
 
-    /// Sleeps `seconds` in short slices so that a raised ``stopSignal`` ends the wait early.
+    /// Sleeps `seconds` in short slices so that a raised ``stopSignal`` ends the wait early; zoom
+    /// and torch requests are applied between slices (to the absent device: kept for its return).
     private func pause(seconds: Double) {
         let deadline = MonotonicInstant.now().advanced(bySeconds: seconds)
         while !stopSignal.isRaised {
+            controls.applyRequests()
             let left = deadline.seconds(since: .now())
             guard left > 0 else { return }
             usleep(useconds_t(min(left, 0.05) * 1_000_000))

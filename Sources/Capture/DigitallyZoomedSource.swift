@@ -1,8 +1,9 @@
 /// Wraps a replay ``FrameSource`` so that it answers ``CaptureControls`` like a camera without
-/// optical zoom: frames are centre-cropped by the digital zoom level before OCR.
+/// optical zoom: frames are centre-cropped by the digital zoom level before OCR. Zoom and torch
+/// requests posted to ``controls`` are applied at the start of ``next()``, between two frames.
 public final class DigitallyZoomedSource: FrameSource {
     private let source: any FrameSource
-    /// The zoom and torch operations, callable from any thread.
+    /// The zoom and torch state and the channel requests reach this source by.
     public let controls: ReplayControls
 
     public init(_ source: any FrameSource) {
@@ -14,6 +15,7 @@ public final class DigitallyZoomedSource: FrameSource {
     public var nominalFrameRate: Double? { source.nominalFrameRate }
 
     public func next() throws(ReplayError) -> SourceEvent? {
+        controls.applyRequests()
         guard let event = try source.next() else { return nil }
         guard case .frame(let frame) = event else { return event }
         let rect = CropRect.centred(width: frame.width, height: frame.height, level: controls.zoom().level)

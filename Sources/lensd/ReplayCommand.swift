@@ -118,7 +118,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let zoomed = DigitallyZoomedSource(source)
         try await session.serve(DaemonSession.Work(
             source: zoomed,
-            device: CaptureDeviceControls(controls: zoomed.controls),
+            controls: zoomed.controls,
             pipeline: .init(
                 pacing: fast ? .fast : .realtime(framesPerSecond: frameRate),
                 mediaFrameRate: frameRate,

@@ -79,7 +79,7 @@ struct RunCommand: AsyncParsableCommand {
         let stopSignal = camera.stopSignal
         try await session.serve(DaemonSession.Work(
             source: camera,
-            device: CaptureDeviceControls(controls: camera.controls),
+            controls: camera.controls,
             pipeline: .init(
                 pacing: .fast,
                 mediaFrameRate: fps,
@@ -95,17 +95,21 @@ struct RunCommand: AsyncParsableCommand {
             onShutdown: { stopSignal.raise() }))
     }
 
+    /// Asks the camera's capture loop for `--zoom` and `--torch`; it applies them when it starts,
+    /// and what it cannot apply is reported.
     private func applyInitialControls(_ controls: CameraControls, events: EventStream, logger: Logger) {
-        do throws(ControlError) {
-            if let zoom {
-                _ = try controls.setZoom(zoom)
-            }
-            if torch {
-                _ = try controls.setTorch(true)
-            }
-        } catch {
+        let path = device
+        let report: CaptureControlChannel.Reply = { answer in
+            // A run that ends before its capture loop starts has nothing to report about them.
+            guard case .failure(let error) = answer, error != .captureStopped else { return }
             logger.warning("\(error.description)")
-            events.emit(ErrorMessage(message: error.description, concerns: "device", path: device))
+            events.emit(ErrorMessage(message: error.description, concerns: "device", path: path))
+        }
+        if let zoom {
+            controls.requests.post(.zoom(level: zoom), timeout: nil, reply: report)
+        }
+        if torch {
+            controls.requests.post(.torch(on: true), timeout: nil, reply: report)
         }
     }
 }

@@ -20,11 +20,10 @@ struct PriceStageConfirmationTests {
         try #require(sink >= 0)
         var configuration = PriceTracker.Configuration()
         configuration.estimatesVelocity = false
-        let device = CaptureDeviceControls(controls: ReplayControls(name: "test"))
         let status = DaemonStatus(DaemonStatus.Snapshot(
-            zoom: PriceStage.zoomState(device), torch: TorchMessage(available: false, on: false),
+            zoom: ZoomMessage(.digital(level: 1)), torch: TorchMessage(available: false, on: false),
             currency: CurrencyStateMessage(source: "USD", targets: ["EUR"], autoDetect: detectingCurrency, preset: nil)))
-        let control = StageControl(inbox: ControlInbox(), status: status, metrics: PipelineMetrics(), device: device)
+        let control = StageControl(inbox: ControlInbox(), status: status, metrics: PipelineMetrics())
         control.autoDetect = detectingCurrency
         return PriceStage(
             extractor: PriceExtractor(configuration: .init(sourceCurrency: "USD")),

@@ -5,15 +5,18 @@ import Synchronization
 
 /// Where every control line goes, from stdin or a socket client: it parses and checks the line,
 /// answers `status` and `rates` from published state and `watch` (a socket client's own
-/// choice) at once, and queues the rest for the ordered stage, which applies them before its
-/// next frame and replies.
+/// choice) at once, forwards `zoom` and `torch` to the capture loop (``CaptureControlRelay``),
+/// which applies them between two frames and replies, and queues the rest for the ordered stage,
+/// which applies them before its next frame and replies.
 ///
-/// Nothing here blocks, touches the pipeline's state, or reads files: presets were loaded at start.
+/// Nothing here blocks, touches the pipeline's state or the device, or reads files: presets were
+/// loaded at start.
 public final class ControlCenter: Sendable {
     /// Client-triggered rate refreshes are at most this often; more are acknowledged without one.
     static let refreshInterval: Duration = .seconds(30)
 
     private let inbox: ControlInbox
+    private let capture: CaptureControlRelay
     private let events: EventStream
     private let status: DaemonStatus
     private let metrics: PipelineMetrics
@@ -21,8 +24,12 @@ public final class ControlCenter: Sendable {
     private let presets: [String: PresetFile.Preset]
     private let lastRefresh = Mutex<ContinuousClock.Instant?>(nil)
 
-    public init(inbox: ControlInbox, events: EventStream, status: DaemonStatus, metrics: PipelineMetrics, rates: RateService, presets: [String: PresetFile.Preset]) {
+    public init(
+        inbox: ControlInbox, capture: CaptureControlRelay, events: EventStream, status: DaemonStatus, metrics: PipelineMetrics, rates: RateService,
+        presets: [String: PresetFile.Preset]
+    ) {
         self.inbox = inbox
+        self.capture = capture
         self.events = events
         self.status = status
         self.metrics = metrics
@@ -81,7 +88,11 @@ public final class ControlCenter: Sendable {
                 return
             }
             presetChange = CurrencyChange(source: preset.source?.uppercased(), targets: preset.targets?.map { $0.uppercased() })
-        case .zoom, .torch, .lock, .unlock, .currency:
+        case .zoom, .torch:
+            capture.forward(request, replyTo: sink)
+            metrics.controlAccepted.add(1, ordering: .relaxed)
+            return
+        case .lock, .unlock, .currency:
             break
         }
         guard inbox.post(PendingControl(request: request, presetChange: presetChange, reply: sink)) else {

@@ -4,7 +4,8 @@ import Synchronization
 /// Control requests on their way into the pipeline: producers (stdin, socket clients) append,
 /// the ordered stage takes them all before its next frame. Bounded: a full inbox refuses.
 ///
-/// This is the only way control reaches the pipeline; nothing flows back through it.
+/// This is the only way control reaches the ordered stage (`zoom` and `torch` go to the capture
+/// loop instead, through ``CaptureControlRelay``); nothing flows back through it.
 public final class ControlInbox: Sendable {
     private struct State {
         var pending: Deque<PendingControl> = []

@@ -3,7 +3,8 @@ import Synchronization
 
 /// The state control messages change, as last applied by the ordered stage, for `status` replies.
 ///
-/// The stage writes it after applying commands; readers take a copy. It is a report, never an
+/// The stage writes it after applying commands, and ``CaptureControlRelay`` the zoom and torch
+/// the capture loop applied; readers take a copy. It is a report, never an
 /// input: the pipeline does not read it back.
 public final class DaemonStatus: Sendable {
     /// One copy of the state.

@@ -15,13 +15,9 @@ extension PriceStage {
         }
         let locked = tracker.lockedID
         let currency = currencyState(control)
-        let zoom = Self.zoomState(control.device)
-        let torch = TorchMessage(available: control.device.hasTorch, on: control.torchOn)
         control.status.update { state in
             state.locked = locked
             state.currency = currency
-            state.zoom = zoom
-            state.torch = torch
         }
     }
 
@@ -34,26 +30,10 @@ extension PriceStage {
         return price
     }
 
-    public static func zoomState(_ device: any DeviceControls) -> ZoomMessage {
-        ZoomMessage(level: device.zoomLevel, min: device.zoomRange.lowerBound, max: device.zoomRange.upperBound, kind: device.zoomKind)
-    }
-
     private func apply(_ item: PendingControl, control: StageControl) {
         let request = item.request
         var ack = AckMessage(cmd: request.command.name, id: request.id, req: request.req)
         switch request.command {
-        case .zoom(let level):
-            _ = control.device.setZoom(level)
-            ack.zoom = Self.zoomState(control.device)
-        case .torch(let on):
-            do throws(DeviceControlError) {
-                try control.device.setTorch(on)
-                control.torchOn = on
-                ack.torch = TorchMessage(available: control.device.hasTorch, on: on)
-            } catch {
-                refuse(item, error.description, control: control)
-                return
-            }
         case .lock(let trackID):
             do throws(TrackerError) {
                 try tracker.lock(id: trackID)
@@ -82,7 +62,8 @@ extension PriceStage {
             }
             control.preset = name
             ack.currency = currencyState(control)
-        case .rates, .status, .watch:
+        case .zoom, .torch, .rates, .status, .watch:
+            // Not the stage's: zoom and torch go to the capture loop, the others are answered at once.
             return
         }
         item.reply.send(ack)

@@ -38,7 +38,8 @@ struct DaemonSession {
     /// What ``serve(_:)`` runs.
     struct Work {
         var source: any FrameSource
-        var device: any DeviceControls
+        /// The source's zoom and torch: `zoom` and `torch` messages are forwarded to its capture loop.
+        var controls: any CaptureControls
         var pipeline: ReplayPipeline.Options
         /// Whether stdin carries control messages when `--control` is not given.
         var controlFromStdinByDefault: Bool
@@ -105,13 +106,15 @@ struct DaemonSession {
         trackerConfiguration.estimatesVelocity = work.pipeline.schedule == .everyFrame
         let stats = StatsReporter(metrics: metrics)
         let status = DaemonStatus(DaemonStatus.Snapshot(
-            zoom: PriceStage.zoomState(work.device),
-            torch: TorchMessage(available: work.device.hasTorch, on: false),
+            zoom: ZoomMessage(work.controls.zoom()),
+            torch: TorchMessage(work.controls.torch()),
             currency: CurrencyStateMessage(
                 source: currencies.source, targets: currencies.targets, autoDetect: true, preset: currency.preset)))
         let inbox = ControlInbox()
-        let center = ControlCenter(inbox: inbox, events: events, status: status, metrics: metrics, rates: rates, presets: presets)
-        let stageControl = StageControl(inbox: inbox, status: status, metrics: metrics, device: work.device)
+        let capture = CaptureControlRelay(controls: work.controls, status: status, metrics: metrics)
+        let center = ControlCenter(
+            inbox: inbox, capture: capture, events: events, status: status, metrics: metrics, rates: rates, presets: presets)
+        let stageControl = StageControl(inbox: inbox, status: status, metrics: metrics)
         stageControl.preset = currency.preset
         let stage = PriceStage(
             extractor: currency.extractor(source: currencies.source),
@@ -162,6 +165,7 @@ struct DaemonSession {
             let outcome = pipeline.run(source: sourceBox.value, stage: stage)
             work.annotations?.finish()
             status.update { $0.processing = false }
+            work.controls.requests.close()
             for unapplied in inbox.close() {
                 unapplied.reply.send(ErrorMessage(
                     message: "the pipeline has stopped", concerns: "control",
