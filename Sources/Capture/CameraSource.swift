@@ -87,8 +87,10 @@ public final class CameraSource: FrameSource {
     /// when ``Configuration/reconnects`` is off.
     public func next() throws(ReplayError) -> SourceEvent? {
         while !stopSignal.isRaised && sequence < configuration.frameLimit ?? .max {
-            controls.applyRequests()
+            // Opened first, so that requests posted before the device was (`lensd run --torch`)
+            // find its controls; while it is away, the reconnect wait applies them.
             guard let session = try connectedSession() else { continue }
+            controls.applyRequests()
             let outcome: CaptureSession.Outcome
             do throws(V4L2Error) {
                 outcome = try session.nextFrame(timeoutMilliseconds: configuration.pollTimeoutMilliseconds,

@@ -112,6 +112,21 @@ struct CaptureControlChannelTests {
         #expect(answers.answers == [.success(CaptureControlState(zoom: ZoomState(level: 7, min: 1, max: 10, kind: .optical), torch: .unavailable))])
     }
 
+    @Test("a torch asked for before the camera opens is switched on with the opened device's control")
+    func torchPostedBeforeOpening() throws {
+        let flashID = lensd_cid_flash_led_mode
+        let fake = FakeV4L2(.init(controls: [flashID: .init(minimum: 0, maximum: 2, value: 0)]))
+        let source = CameraSource(configuration: .init(path: "/dev/video3", pollTimeoutMilliseconds: 5), system: fake, onStatus: { _ in })
+        let answers = Answers()
+        source.controls.requests.post(.torch(on: true), reply: answers.reply("t"))
+        while true {
+            if case .frame? = try source.next() { break }
+        }
+        #expect(fake.controlValue(flashID) == Int64(lensd_flash_led_mode_torch))
+        #expect(answers.answers.count == 1)
+        if case .failure(let error)? = answers.answers.first { Issue.record("the torch was refused: \(error)") }
+    }
+
     @Test("a camera that is away answers requests while it waits to reconnect")
     func absentCameraAnswers() throws {
         let fake = FakeV4L2()
