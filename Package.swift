@@ -72,6 +72,7 @@ let package = Package(
                 "CLeptonica",
                 "CV4L2",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
@@ -83,7 +84,7 @@ let package = Package(
         // Prices in read text: amounts, currencies, units, and where on the line they stand.
         .target(name: "PriceParsing", dependencies: ["SceneAnalysis"]),
         .target(name: "Tracking", dependencies: ["SceneAnalysis", "PriceParsing"]),
-        .target(name: "Conversion"),
+        .target(name: "Conversion", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Evaluation"),
         // The NDJSON protocol's messages, encoded by lensd and decodable by a Swift client.
         .target(name: "LensProtocol"),
@@ -109,6 +110,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The stream served on Unix and TCP sockets: listening, one connection per client, its control
@@ -133,7 +135,7 @@ let package = Package(
             ]
         ),
         // systemd's notification protocol (sd_notify): readiness, status, watchdog, stopping.
-        .target(name: "SystemdNotify"),
+        .target(name: "SystemdNotify", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "lensd",
             dependencies: [
@@ -143,9 +145,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Inference", "Capture"]),
         .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),
@@ -174,7 +177,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "SocketServingTests", dependencies: ["SocketServing"]),
-        .testTarget(name: "lensdTests", dependencies: ["lensd", "Pipeline", "SystemdNotify", "Capture", "OCR", "Evaluation", "LensProtocol", "TestSupport"]),
+        .testTarget(
+            name: "lensdTests",
+            dependencies: [
+                "lensd", "Pipeline", "SystemdNotify", "Capture", "OCR", "Evaluation", "LensProtocol", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

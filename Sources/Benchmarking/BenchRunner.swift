@@ -75,7 +75,7 @@ public struct BenchRunner: Sendable {
         child.waitUntilEnded()
         interrupt.cancel()
         let samples = monitor.stop()
-        let exit = child.wait()
+        let exit = try child.wait()
         let wall = MonotonicInstant.now().seconds(since: started)
         let stream = watcher.finish()
 

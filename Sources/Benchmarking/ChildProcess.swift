@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A child process started with `posix_spawn`, its stdout on a pipe, so that `wait4` can give
 /// its resource usage (CPU time, peak RSS) when it ends, which `Foundation.Process` cannot.
@@ -51,17 +52,22 @@ struct ChildProcess: Sendable {
         kill(pid, signal)
     }
 
-    /// Waits until the child has ended without reaping it, so that its pid stays its own.
+    /// Waits until the child has ended without reaping it, so that its pid stays its own. A
+    /// failure (no such child) returns at once, for ``wait()`` to report.
     func waitUntilEnded() {
         var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        _ = try? Self.retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
     }
 
     /// Waits for the child to end and reaps it.
-    func wait() -> Exit {
+    func wait() throws(BenchError) -> Exit {
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        do {
+            _ = try Self.retryingInterrupts { wait4(pid, &status, 0, &usage) }
+        } catch {
+            throw .io("cannot wait for the child process \(pid): wait4: \(error.description)")
+        }
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
@@ -71,5 +77,19 @@ struct ChildProcess: Sendable {
             signal: signalled == 0 ? nil : signalled,
             cpuSeconds: cpu,
             peakRSSBytes: Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// Calls `body` (a call returning -1 and setting `errno` on failure) again while a signal
+    /// interrupts it (`EINTR`); its other failures come back as swift-system's `Errno`.
+    ///
+    /// swift-system wraps file descriptors' operations, which retry `EINTR` themselves
+    /// (`retryOnInterrupt`), but not processes: `waitid(2)` and `wait4(2)` are not among them.
+    static func retryingInterrupts(_ body: () -> Int32) throws(Errno) -> Int32 {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            let error = Errno(rawValue: errno)
+            if error != .interrupted { throw error }
+        }
     }
 }

@@ -5,15 +5,18 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
-/// Owns one file descriptor opened for reading with `open(2)` and closes it with `close(2)` when
-/// released. Standard input is borrowed, never closed.
+/// Owns one file descriptor opened for reading (swift-system's `FileDescriptor.open`) and closes it
+/// when released. Standard input is borrowed, never closed.
 ///
-/// All reads go through ``readSome(into:)``, the one place that calls `read(2)`; `EINTR` is
-/// retried by ``SystemCall/retryingInterrupts(_:)``.
+/// All reads go through ``readSome(into:)``, the one place that calls `read(2)`; swift-system
+/// retries `EINTR` (`retryOnInterrupt`).
 final class ReadableFileDescriptor {
+    /// The descriptor.
+    let descriptor: FileDescriptor
     /// The descriptor number.
-    let rawValue: Int32
+    var rawValue: Int32 { descriptor.rawValue }
     /// The path it was opened from, or `"-"` for standard input; used in error messages.
     let path: String
     /// Whether this is the borrowed standard input.
@@ -21,11 +24,11 @@ final class ReadableFileDescriptor {
 
     /// Opens `path` read-only (`open(2)` with `O_RDONLY | O_CLOEXEC`), retrying `EINTR`.
     init(openingForReading path: String) throws(ReplayError) {
-        let opened = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
-        guard opened.result >= 0 else {
-            throw .openFailed(path: path, errno: opened.errno)
+        do {
+            self.descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+        } catch {
+            throw .openFailed(path: path, errno: Self.code(error))
         }
-        self.rawValue = opened.result
         self.path = path
         self.isStandardInput = false
     }
@@ -36,7 +39,7 @@ final class ReadableFileDescriptor {
     }
 
     private init(borrowing descriptor: Int32, path: String) {
-        self.rawValue = descriptor
+        self.descriptor = FileDescriptor(rawValue: descriptor)
         self.path = path
         self.isStandardInput = true
     }
@@ -44,18 +47,25 @@ final class ReadableFileDescriptor {
     /// One `read(2)` into `buffer`, retried on `EINTR`. Returns the byte count, 0 at end of file.
     func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(ReplayError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        let outcome = SystemCall.retryingInterrupts { read(rawValue, base, buffer.count) }
-        guard outcome.result >= 0 else {
-            throw .readFailed(path: path, errno: outcome.errno)
+        do {
+            return try descriptor.read(into: UnsafeMutableRawBufferPointer(start: base, count: buffer.count))
+        } catch {
+            throw .readFailed(path: path, errno: Self.code(error))
         }
-        return outcome.result
+    }
+
+    /// The error number of a swift-system failure, which is always an `Errno`.
+    private static func code(_ error: any Error) -> Int32 {
+        (error as? Errno ?? .ioError).rawValue
     }
 
     /// Moves the read offset to `offset` bytes from the start with `lseek(2)`; fails with
     /// `ESPIPE` on pipes.
     func seek(toOffset offset: Int64) throws(ReplayError) {
-        guard lseek(rawValue, off_t(offset), SEEK_SET) >= 0 else {
-            throw .seekFailed(path: path, errno: errno)
+        do {
+            _ = try descriptor.seek(offset: offset, from: .start)
+        } catch {
+            throw .seekFailed(path: path, errno: Self.code(error))
         }
     }
 
@@ -82,7 +92,7 @@ final class ReadableFileDescriptor {
 
     deinit {
         if !isStandardInput {
-            close(rawValue)
+            try? descriptor.close()
         }
     }
 }

@@ -55,7 +55,8 @@ public final class ReplayPacer: Sendable {
     private static func sleep(until deadline: MonotonicInstant) {
         #if os(Linux)
         var time = deadline.timespecValue
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
+        // Fails only with EINVAL (a deadline out of range), after which there is nothing to wait for.
+        try? SystemCall.retryingInterruptsReturningErrorNumber { clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) }
         #else
         while true {
             let now = MonotonicInstant.now()

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CV4L2
+import SystemPackage
 
 /// Owns one V4L2 device descriptor, opened non-blocking with `v4l2_open` and closed with
 /// `v4l2_close` when released.
@@ -19,12 +20,14 @@ public final class VideoDevice: Sendable {
 
     /// Opens `path` with `O_RDWR | O_NONBLOCK | O_CLOEXEC`.
     public init(path: String, system: any V4L2Interface = LibV4L2()) throws(V4L2Error) {
-        let opened = SystemCall.retryingInterrupts { system.open(path, flags: O_RDWR | O_NONBLOCK | O_CLOEXEC) }
-        guard opened.result >= 0 else {
-            throw .systemCall("open", path: path, errno: opened.errno)
+        let opened: Int32
+        do {
+            opened = try SystemCall.retryingInterrupts { system.open(path, flags: O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        } catch {
+            throw .systemCall("open", path: path, errno: error.rawValue)
         }
         self.path = path
-        self.descriptor = opened.result
+        self.descriptor = opened
         self.system = system
     }
 
@@ -34,11 +37,12 @@ public final class VideoDevice: Sendable {
 
     /// Issues `request` with `argument` (the struct the request names), retrying `EINTR`.
     func perform<Argument>(_ request: V4L2Request, _ argument: inout Argument) throws(V4L2Error) {
-        let outcome = SystemCall.retryingInterrupts {
-            withUnsafeMutablePointer(to: &argument) { system.ioctl(descriptor, request, UnsafeMutableRawPointer($0)) }
-        }
-        guard outcome.result >= 0 else {
-            throw .systemCall(request.rawValue, path: path, errno: outcome.errno)
+        do {
+            _ = try SystemCall.retryingInterrupts {
+                withUnsafeMutablePointer(to: &argument) { system.ioctl(descriptor, request, UnsafeMutableRawPointer($0)) }
+            }
+        } catch {
+            throw .systemCall(request.rawValue, path: path, errno: error.rawValue)
         }
     }
 
@@ -211,11 +215,15 @@ public final class VideoDevice: Sendable {
     /// Waits up to `timeoutMilliseconds` for a filled buffer with `poll(2)`, retrying `EINTR`.
     func waitReadable(timeoutMilliseconds: Int32) throws(V4L2Error) -> Readiness {
         var returned: Int16 = 0
-        let outcome = SystemCall.retryingInterrupts {
-            system.poll(descriptor, returnedEvents: &returned, timeoutMilliseconds: timeoutMilliseconds)
+        let ready: Int32
+        do {
+            ready = try SystemCall.retryingInterrupts {
+                system.poll(descriptor, returnedEvents: &returned, timeoutMilliseconds: timeoutMilliseconds)
+            }
+        } catch {
+            throw .systemCall("poll", path: path, errno: error.rawValue)
         }
-        guard outcome.result >= 0 else { throw .systemCall("poll", path: path, errno: outcome.errno) }
-        if outcome.result == 0 { return .timedOut }
+        if ready == 0 { return .timedOut }
         if returned & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed }
         return returned & Int16(POLLIN) != 0 ? .readable : .timedOut
     }

@@ -3,11 +3,12 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemPackage
 
 /// Writes frames as a YUV4MPEG2 `Cmono` file (`lensd record`), replayable with `lensd replay`.
 ///
-/// Owns the descriptor from `open(2)` (`O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC`, mode 0644)
-/// and closes it with `close(2)` when released. The header is written with the first frame, whose
+/// Owns the descriptor from swift-system's `FileDescriptor.open` (`O_WRONLY | O_CREAT | O_TRUNC |
+/// O_CLOEXEC`, mode 0644) and closes it when released. The header is written with the first frame, whose
 /// size every later frame must have.
 public final class Y4MRecorder {
     /// Why recording failed.
@@ -29,7 +30,7 @@ public final class Y4MRecorder {
     }
 
     public let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let framesPerSecond: Double
     private var size: (width: Int, height: Int)?
     /// Frames written so far.
@@ -37,15 +38,19 @@ public final class Y4MRecorder {
 
     /// Creates (or truncates) `path`; the header will declare `framesPerSecond`.
     public init(path: String, framesPerSecond: Double) throws(Failure) {
-        let opened = SystemCall.retryingInterrupts { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard opened.result >= 0 else { throw .openFailed(path: path, errno: opened.errno) }
+        do {
+            self.descriptor = try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw .openFailed(path: path, errno: Self.code(error))
+        }
         self.path = path
-        self.descriptor = opened.result
         self.framesPerSecond = framesPerSecond > 0 && framesPerSecond.isFinite ? framesPerSecond : 30
     }
 
     deinit {
-        close(descriptor)
+        try? descriptor.close()
     }
 
     /// Appends `frame`'s luma (without stride padding) as one `FRAME`.
@@ -68,14 +73,17 @@ public final class Y4MRecorder {
         frameCount += 1
     }
 
+    /// Writes every byte (`FileDescriptor.writeAll`: short writes continued, `EINTR` retried).
     private func write(_ bytes: [UInt8]) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                SystemCall.retryingInterrupts { Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset) }
-            }
-            guard written.result >= 0 else { throw .writeFailed(path: path, errno: written.errno) }
-            offset += written.result
+        do {
+            _ = try descriptor.writeAll(bytes)
+        } catch {
+            throw .writeFailed(path: path, errno: Self.code(error))
         }
+    }
+
+    /// The error number of a swift-system failure, which is always an `Errno`.
+    private static func code(_ error: any Error) -> Int32 {
+        (error as? Errno ?? .ioError).rawValue
     }
 }

@@ -7,11 +7,12 @@ import Foundation
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import SystemPackage
 
 /// Durable, atomic replacement of a small file.
 ///
 /// The new contents go to a uniquely named temporary file in the same directory
-/// (`.{name}.tmp-{pid}-{random}`), which is `fsync`ed, then `rename`d over the target, then the
+/// (`.{name}.tmp-{pid}-{random}`, written through swift-system's `FileDescriptor`), which is `fsync`ed, then `rename`d over the target, then the
 /// directory is `fsync`ed. Readers see either the old file or the complete new one; a crash
 /// before the rename leaves the old file untouched and at most a stray temporary file, which
 /// readers never open.
@@ -36,55 +37,49 @@ enum AtomicFile {
         let temporary = directory.appendingPathComponent(
             "\(temporaryPrefix(for: url.lastPathComponent))\(getpid())-\(UInt32.random(in: .min ... .max))"
         )
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw .fileSystem(path: temporary.path, reason: "cannot create: \(errnoText())")
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(
+                FilePath(temporary.path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                permissions: [.ownerReadWrite])
+        } catch {
+            throw .fileSystem(path: temporary.path, reason: "cannot create: \(describe(error))")
         }
         do throws(RateError) {
-            try writeAll(data, to: fd, path: temporary.path)
-            guard fsync(fd) == 0 else {
+            do {
+                _ = try data.withUnsafeBytes { try file.writeAll($0) }
+            } catch {
+                throw RateError.fileSystem(path: temporary.path, reason: "write failed: \(describe(error))")
+            }
+            // swift-system has no fsync.
+            guard fsync(file.rawValue) == 0 else {
                 throw .fileSystem(path: temporary.path, reason: "fsync failed: \(errnoText())")
             }
         } catch {
-            close(fd)
+            try? file.close()
             unlink(temporary.path)
             throw error
         }
-        guard close(fd) == 0 else {
-            let reason = errnoText()
+        do {
+            try file.close()
+        } catch {
             unlink(temporary.path)
-            throw .fileSystem(path: temporary.path, reason: "close failed: \(reason)")
+            throw .fileSystem(path: temporary.path, reason: "close failed: \(describe(error))")
         }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = errnoText()
             unlink(temporary.path)
             throw .fileSystem(path: url.path, reason: "rename failed: \(reason)")
         }
-        let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
+        if let directoryFile = try? FileDescriptor.open(FilePath(directory.path), .readOnly, options: [.directory, .closeOnExec]) {
+            fsync(directoryFile.rawValue)
+            try? directoryFile.close()
         }
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(RateError) {
-        let failure: String? = data.withUnsafeBytes { buffer -> String? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR {
-                        continue
-                    }
-                    return errnoText()
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure {
-            throw .fileSystem(path: path, reason: "write failed: \(failure)")
-        }
+    /// A swift-system failure's text (`strerror`), which is always an `Errno`.
+    private static func describe(_ error: any Error) -> String {
+        (error as? Errno)?.description ?? "\(error)"
     }
 
     private static func errnoText() -> String {

@@ -1,9 +1,9 @@
 import Conversion
-import Dispatch
 import Foundation
 import LensProtocol
 import Logging
 import Synchronization
+import UnixSignals
 
 /// Runs a ``RateService`` beside a stream: background refresh, a `RATES` line whenever the
 /// table changes or turns stale, an `ERROR` line when a refresh fails, and `SIGHUP` forcing a refresh.
@@ -14,14 +14,13 @@ public final class RateFeed: Sendable {
     private let events: EventStream
     private let logger: Logger
     private let forwarder = Mutex<Task<Void, Never>?>(nil)
-    /// Dispatch sources are thread-safe; the box only tells the compiler so.
-    private let hangup: UncheckedSendableBox<any DispatchSourceSignal>
+    /// Waits for `SIGHUP` (`UnixSignals`) and forces a refresh on each.
+    private let hangup = Mutex<Task<Void, Never>?>(nil)
 
     public init(service: RateService, events: EventStream, logger: Logger) {
         self.service = service
         self.events = events
         self.logger = logger
-        self.hangup = UncheckedSendableBox(DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global()))
     }
 
     /// Emits the current table, then starts refreshing and forwarding changes.
@@ -41,17 +40,23 @@ public final class RateFeed: Sendable {
             }
         }
         forwarder.withLock { $0 = task }
+        // Ignored at once, so that SIGHUP never ends lensd, even before the listener is registered.
         signal(SIGHUP, SIG_IGN)
-        hangup.value.setEventHandler {
-            logger.notice("SIGHUP: refreshing exchange rates")
-            Task { await service.refresh() }
+        let listener = Task.detached {
+            for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                logger.notice("SIGHUP: refreshing exchange rates")
+                Task { await service.refresh() }
+            }
         }
-        hangup.value.resume()
+        hangup.withLock { $0 = listener }
     }
 
     /// Stops refreshing; no more `RATES` lines after this.
     public func stop() {
-        hangup.value.cancel()
+        hangup.withLock { task in
+            task?.cancel()
+            task = nil
+        }
         forwarder.withLock { task in
             task?.cancel()
             task = nil

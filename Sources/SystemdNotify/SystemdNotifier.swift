@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Tells the service manager how the daemon is doing: sd_notify(3)'s protocol, one datagram of
 /// `KEY=VALUE` lines (`READY=1`, `STATUS=…`, `WATCHDOG=1`, `STOPPING=1`) sent with `sendto(2)` on
@@ -9,9 +10,10 @@ import Foundation
 public final class SystemdNotifier: Sendable {
     /// Why a notification could not be sent.
     public struct Failure: Error, CustomStringConvertible, Sendable {
-        var call: String
-        var errno: Int32
-        public var description: String { "cannot notify the service manager: \(call): \(String(cString: strerror(errno)))" }
+        /// The system call that failed (`socket`, `sendto`).
+        public var call: String
+        public var errno: Errno
+        public var description: String { "cannot notify the service manager: \(call): \(errno.description)" }
     }
 
     private let descriptor: Int32
@@ -30,7 +32,7 @@ public final class SystemdNotifier: Sendable {
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(call: "socket", errno: errno) }
+        guard descriptor >= 0 else { throw Failure(call: "socket", errno: Errno(rawValue: errno)) }
         return SystemdNotifier(descriptor: descriptor, address: address, addressLength: length)
     }
 
@@ -48,21 +50,28 @@ public final class SystemdNotifier: Sendable {
         let sent = bytes.withUnsafeBytes { buffer in
             withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    repeatingOnInterrupt { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength) }
+                    Self.retryingInterrupts { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength) }
                 }
             }
         }
-        guard sent >= 0 else { throw Failure(call: "sendto", errno: errno) }
+        if case .failure(let error) = sent { throw Failure(call: "sendto", errno: error) }
     }
 
-    private func repeatingOnInterrupt(_ call: () -> Int) -> Int {
+    /// Calls `body` (a system call returning -1 and setting `errno` on failure) again while it is
+    /// interrupted by a signal (`EINTR`); its other failures come back as swift-system's `Errno`.
+    ///
+    /// swift-system's `FileDescriptor` retries its own calls (`retryOnInterrupt`), but it has no
+    /// sockets: `sendto(2)` to an address is not among its operations.
+    static func retryingInterrupts(_ body: () -> Int) -> Result<Int, Errno> {
         while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
+            let result = body()
+            if result >= 0 { return .success(result) }
+            let error = Errno(rawValue: errno)
+            if error != .interrupted { return .failure(error) }
         }
     }
 
     deinit {
-        close(descriptor)
+        try? FileDescriptor(rawValue: descriptor).close()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Foundation
 import Logging
+import UnixSignals
 
 /// `lensd record`: writes what the camera sees to a YUV4MPEG2 (mono) file for `lensd replay`.
 struct RecordCommand: ParsableCommand {
@@ -62,7 +63,7 @@ struct RecordCommand: ParsableCommand {
             onStatus: { status in
                 if case .denied = status, let hint = status.hint { logger.error("\(hint)") }
             })
-        let stopOnSignals = SignalStopper(signals: [SIGINT, SIGTERM], stop: camera.stopSignal)
+        let stopOnSignals = SignalStopper(signals: [.sigint, .sigterm], stop: camera.stopSignal)
         defer { withExtendedLifetime(stopOnSignals) {} }
 
         var recorder: Y4MRecorder?

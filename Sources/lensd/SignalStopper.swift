@@ -1,23 +1,20 @@
 import Capture
-import Dispatch
 import Foundation
+import UnixSignals
 
-/// Raises a ``StopSignal`` when one of `signals` arrives (the default action is ignored while this
-/// lives), so a camera stream ends cleanly with its final `STATS`.
+/// Raises a ``StopSignal`` when one of `signals` arrives (`UnixSignals`; the default action is
+/// ignored while this lives), so a camera stream ends cleanly with its final `STATS`.
 final class SignalStopper {
-    private let sources: [any DispatchSourceSignal]
+    private let listener: Task<Void, Never>
 
-    init(signals: [Int32], stop: StopSignal) {
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.raise() }
-            source.resume()
-            return source
+    init(signals: [UnixSignal], stop: StopSignal) {
+        for number in signals { signal(number.rawValue, SIG_IGN) }
+        listener = Task.detached {
+            for await _ in await UnixSignalsSequence(trapping: signals) { stop.raise() }
         }
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        listener.cancel()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LensProtocol
 import Synchronization
+import SystemPackage
 import SystemdNotify
 import Testing
 @testable import lensd
@@ -94,5 +95,20 @@ struct SystemdNotifyTests {
     func noNotifierWithoutSocket() throws {
         #expect(try SystemdNotifier.fromEnvironment([:]) == nil)
         #expect(try SystemdNotifier.fromEnvironment(["NOTIFY_SOCKET": "relative"]) == nil)
+    }
+
+    @Test("a notification nobody can receive fails with the call and its Errno")
+    func failureCarriesErrno() throws {
+        let temporary = try TemporaryPath()
+        defer { temporary.remove() }
+        let notifier = try #require(try SystemdNotifier.fromEnvironment(["NOTIFY_SOCKET": temporary.file("absent.sock")]))
+        do {
+            try notifier.notify(["READY": "1"])
+            Issue.record("no error")
+        } catch {
+            #expect(error.call == "sendto")
+            #expect(error.errno == .noSuchFileOrDirectory)
+            #expect(error.description == "cannot notify the service manager: sendto: \(Errno.noSuchFileOrDirectory.description)")
+        }
     }
 }

@@ -1,33 +1,39 @@
-import Dispatch
 import Foundation
 import Pipeline
 import Synchronization
+import UnixSignals
 
 /// The second SIGINT or SIGTERM ends lensd at once (exit status 130), for when a graceful
-/// shutdown takes too long for the user. The first one is left to the service group.
+/// shutdown takes too long for the user. The first one is left to the service group, whose
+/// `gracefulShutdownSignals` start the graceful shutdown.
+///
+/// The service group cannot do this itself: its graceful-shutdown and cancellation signals must be
+/// different signals (so "the second SIGTERM" cannot cancel), a cancelled group still finishes the
+/// pipeline's frames in flight and sends the final `STATS`, and its `maximumCancellationDuration`
+/// ends the process with `fatalError` (a trap), not status 130. The signals arrive through
+/// `UnixSignals`; the exit is `_exit`, which neither flushes buffered output nor runs exit handlers
+/// while the pipeline's threads are still running.
 final class SignalEscalation: Sendable {
-    /// Dispatch sources are thread-safe; the box only tells the compiler so.
-    private let sources: UncheckedSendableBox<[any DispatchSourceSignal]>
-    private let count = Atomic<Int>(0)
-
-    init() {
-        sources = UncheckedSendableBox([SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) })
-    }
+    private let listener = Mutex<Task<Void, Never>?>(nil)
 
     func start() {
+        // Ignored at once, so that neither signal ends lensd before the listener is registered.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        for source in sources.value {
-            source.setEventHandler { [self] in
-                if count.add(max(1, Int(source.data)), ordering: .relaxed).newValue >= 2 {
-                    _exit(ExitStatus.interrupted)
-                }
+        let task = Task.detached {
+            var count = 0
+            for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) {
+                count += 1
+                if count >= 2 { _exit(ExitStatus.interrupted) }
             }
-            source.resume()
         }
+        listener.withLock { $0 = task }
     }
 
     func stop() {
-        sources.value.forEach { $0.cancel() }
+        listener.withLock { task in
+            task?.cancel()
+            task = nil
+        }
     }
 }
