@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "lensd", targets: ["lensd"]),
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "OCR", targets: ["OCR"]),
         .library(name: "SceneAnalysis", targets: ["SceneAnalysis"]),
@@ -66,11 +67,14 @@ let package = Package(
         // Vector kernels in C (SSE2 on x86-64) for loops Swift's SIMD types compile a lane at a
         // time; header only, so SwiftPM sees when they change (it does not for a system library's).
         .target(name: "CKernels"),
+        // System calls swift-system does not wrap, retried when a signal interrupts them.
+        .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Capture",
             dependencies: [
                 "CLeptonica",
                 "CV4L2",
+                "SystemCalls",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -130,12 +134,12 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: [
-                "Capture", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "Conversion", "OCR", "TextDetection", "TextRecognition",
+                "Capture", "SystemCalls", "Evaluation", "LensProtocol", "SceneAnalysis", "PriceParsing", "Conversion", "OCR", "TextDetection", "TextRecognition",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // systemd's notification protocol (sd_notify): readiness, status, watchdog, stopping.
-        .target(name: "SystemdNotify", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "SystemdNotify", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "lensd",
             dependencies: [
@@ -149,6 +153,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "InferenceTests", dependencies: ["Inference"]),
         .testTarget(name: "TextDetectionTests", dependencies: ["TextDetection", "Inference", "Capture"]),
         .testTarget(name: "TextRecognitionTests", dependencies: ["TextRecognition", "Inference", "Capture"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import SystemPackage
 
 /// A child process started with `posix_spawn`, its stdout on a pipe, so that `wait4` can give
@@ -56,7 +57,7 @@ struct ChildProcess: Sendable {
     /// failure (no such child) returns at once, for ``wait()`` to report.
     func waitUntilEnded() {
         var info = siginfo_t()
-        _ = try? Self.retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
+        _ = try? SystemCall.retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
     }
 
     /// Waits for the child to end and reaps it.
@@ -64,7 +65,7 @@ struct ChildProcess: Sendable {
         var status: Int32 = 0
         var usage = rusage()
         do {
-            _ = try Self.retryingInterrupts { wait4(pid, &status, 0, &usage) }
+            _ = try SystemCall.retryingInterrupts { wait4(pid, &status, 0, &usage) }
         } catch {
             throw .io("cannot wait for the child process \(pid): wait4: \(error.description)")
         }
@@ -77,19 +78,5 @@ struct ChildProcess: Sendable {
             signal: signalled == 0 ? nil : signalled,
             cpuSeconds: cpu,
             peakRSSBytes: Int(usage.ru_maxrss) * 1024)
-    }
-
-    /// Calls `body` (a call returning -1 and setting `errno` on failure) again while a signal
-    /// interrupts it (`EINTR`); its other failures come back as swift-system's `Errno`.
-    ///
-    /// swift-system wraps file descriptors' operations, which retry `EINTR` themselves
-    /// (`retryOnInterrupt`), but not processes: `waitid(2)` and `wait4(2)` are not among them.
-    static func retryingInterrupts(_ body: () -> Int32) throws(Errno) -> Int32 {
-        while true {
-            let result = body()
-            if result >= 0 { return result }
-            let error = Errno(rawValue: errno)
-            if error != .interrupted { throw error }
-        }
     }
 }

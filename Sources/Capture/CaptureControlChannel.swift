@@ -64,10 +64,9 @@ public final class CaptureControlChannel: Sendable {
             reply(.failure(error))
         case .success(let number):
             guard let timeout else { return }
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = max(0, Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000))
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
-                expire(number, after: timeout)
+            let seconds = Self.seconds(timeout)
+            DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [self] in
+                expire(number, afterSeconds: seconds)
             }
         }
     }
@@ -102,12 +101,15 @@ public final class CaptureControlChannel: Sendable {
     }
 
     /// Withdraws request `number` if the capture loop has not taken it, answering it as timed out.
-    private func expire(_ number: UInt64, after timeout: Duration) {
+    private func expire(_ number: UInt64, afterSeconds seconds: Double) {
         let withdrawn = state.withLock { state -> Entry? in
             guard let index = state.pending.firstIndex(where: { $0.number == number }) else { return nil }
             return state.pending.remove(at: index)
         }
-        let (seconds, attoseconds) = timeout.components
-        withdrawn?.reply(.failure(.timedOut(source: source, seconds: Double(seconds) + Double(attoseconds) / 1e18)))
+        withdrawn?.reply(.failure(.timedOut(source: source, seconds: seconds)))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import SystemCalls
 
 /// Holds a replay to real time: sleeps until each frame is due with
 /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, …)`, so the schedule never drifts.

@@ -5,6 +5,7 @@ import Musl
 #endif
 import CV4L2
 import SystemPackage
+import SystemCalls
 
 /// Owns one V4L2 device descriptor, opened non-blocking with `v4l2_open` and closed with
 /// `v4l2_close` when released.

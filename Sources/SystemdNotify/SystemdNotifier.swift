@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import SystemPackage
 
 /// Tells the service manager how the daemon is doing: sd_notify(3)'s protocol, one datagram of
@@ -50,25 +51,13 @@ public final class SystemdNotifier: Sendable {
         let sent = bytes.withUnsafeBytes { buffer in
             withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    Self.retryingInterrupts { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength) }
+                    Result { () throws(Errno) -> Int in
+                        try SystemCall.retryingInterrupts { sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), socketAddress, addressLength) }
+                    }
                 }
             }
         }
         if case .failure(let error) = sent { throw Failure(call: "sendto", errno: error) }
-    }
-
-    /// Calls `body` (a system call returning -1 and setting `errno` on failure) again while it is
-    /// interrupted by a signal (`EINTR`); its other failures come back as swift-system's `Errno`.
-    ///
-    /// swift-system's `FileDescriptor` retries its own calls (`retryOnInterrupt`), but it has no
-    /// sockets: `sendto(2)` to an address is not among its operations.
-    static func retryingInterrupts(_ body: () -> Int) -> Result<Int, Errno> {
-        while true {
-            let result = body()
-            if result >= 0 { return .success(result) }
-            let error = Errno(rawValue: errno)
-            if error != .interrupted { return .failure(error) }
-        }
     }
 
     deinit {

@@ -1,7 +1,7 @@
 import Foundation
 import SystemPackage
 import Testing
-@testable import Capture
+import SystemCalls
 
 @Suite("System calls swift-system does not wrap: EINTR retried, failures as Errno")
 struct SystemCallTests {
@@ -37,24 +37,6 @@ struct SystemCallTests {
         #expect(codes.isEmpty)
         #expect(throws: Errno.invalidArgument) {
             try SystemCall.retryingInterruptsReturningErrorNumber { EINVAL }
-        }
-    }
-
-    @Test("a file that cannot be opened names its path and errno")
-    func openFailureCarriesPath() throws {
-        let directory = try TemporaryDirectory()
-        let missing = directory.path("missing.y4m")
-        #expect(throws: ReplayError.openFailed(path: missing, errno: ENOENT)) {
-            _ = try ReadableFileDescriptor(openingForReading: missing)
-        }
-    }
-
-    @Test("a recording into a missing directory fails with its path and errno")
-    func recorderOpenFailure() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("no/such/out.y4m")
-        #expect(throws: Y4MRecorder.Failure.openFailed(path: path, errno: ENOENT)) {
-            _ = try Y4MRecorder(path: path, framesPerSecond: 30)
         }
     }
 }
